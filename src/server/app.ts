@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security';
+import { registerWebApp } from './http/web-app';
+import type { JobQueue } from './jobs/queue';
+import { healthRoutes } from './modules/health/health-routes';
+import { APP_VERSION } from './version';
+
+export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  logger?: FastifyBaseLogger | boolean;
+  /** Folder of the built web app; tests point elsewhere or nowhere. */
+  webRoot?: string;
+}
+
+/** Builds the whole HTTP app without listening, so tests can use `app.inject()`. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    ...(typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await registerOpenApi(app, APP_VERSION);
+
+  await app.register(healthRoutes({ database: deps.database, queue: deps.queue, version: APP_VERSION }));
+
+  await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
+  return app;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+  .optional();
+
+/**
+ * Every environment variable the product reads. README.md's configuration table and
+ * .env.example follow this list; `sensitive` values never reach logs.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('development, production or test; production hides development helpers'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('Interface the web server listens on'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port of the web app and /api'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('Address users open, used in emails and start-up output (default http://localhost:PORT)'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Where embedded PostgreSQL (PGlite) keeps its files when DATABASE_URL is not set'),
+  DATABASE_URL: postgresUrl.describe('A PostgreSQL server to use instead of embedded PGlite (sensitive)'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Connections per process on a PostgreSQL server'),
+  RUN_WORKERS: bool(true).describe('Run job workers inside the web process; set false when separate `npm run worker` processes do the work'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2).describe('Jobs of each queue one process runs at once'),
+  SESSION_PURGE_CRON: z
+    .string()
+    .regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 or 6 fields')
+    .default('17 * * * *')
+    .describe('When expired sessions are purged (cron, UTC)'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level'),
+  TRUST_PROXY: bool(false).describe('Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind HTTPS)'),
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once and reports every bad variable together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "not set", as in most .env files.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const c = result.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** Loads `.env` when there is one, then the config; exits with the list of problems if it is bad. */
+export function loadConfigOrExit(): Config {
+  try {
+    process.loadEnvFile?.();
+  } catch {
+    // No .env file: the environment alone is the configuration.
+  }
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import { bigserial, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { DEFAULT_API_DAILY_LIMIT, DEFAULT_API_MONTHLY_LIMIT } from '../../../shared/defaults';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+export const apiRequestLog = pgTable(
+  'api_request_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    method: text('method').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseTimeMs: integer('response_time_ms').notNull(),
+    requestSize: integer('request_size').notNull().default(0),
+    responseSize: integer('response_size').notNull().default(0),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    timestamp: timestamptz('timestamp').notNull().defaultNow(),
+    errorMessage: text('error_message'),
+  },
+  (t) => [index('api_request_log_user_time_idx').on(t.userId, t.timestamp)],
+);
+
+export const apiUsageQuota = pgTable('api_usage_quota', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dailyLimit: integer('daily_limit').notNull().default(DEFAULT_API_DAILY_LIMIT),
+  monthlyLimit: integer('monthly_limit').notNull().default(DEFAULT_API_MONTHLY_LIMIT),
+  currentDailyUsage: integer('current_daily_usage').notNull().default(0),
+  currentMonthlyUsage: integer('current_monthly_usage').notNull().default(0),
+  /** UTC day (YYYY-MM-DD) the daily counter belongs to. */
+  lastResetDay: text('last_reset_day'),
+  /** UTC month (YYYY-MM) the monthly counter belongs to. */
+  lastResetMonth: text('last_reset_month'),
+});

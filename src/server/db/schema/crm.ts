@@ -1,0 +1,74 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { users } from './users';
+
+export const crmConnections = pgTable(
+  'crm_connections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull().default('hubspot'),
+    /** 'oauth' or 'private_app'. */
+    authType: text('auth_type').notNull().default('oauth'),
+    /** AES-256-GCM ciphertext (see DESIGN.md): tokens are never stored in clear. */
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    hubDomain: text('hub_domain'),
+    hubId: text('hub_id'),
+    scopes: jsonb('scopes').$type<string[]>(),
+    isConnected: boolean('is_connected').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('crm_connections_user_provider_key').on(t.userId, t.provider)],
+);
+
+/** Where each object type's sync stopped, so the next one fetches only what changed. */
+export const crmSyncState = pgTable(
+  'crm_sync_state',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => crmConnections.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    /** Last-modified time up to which every change is in the mirror. */
+    syncedThrough: timestamptz('synced_through'),
+    /** Paging cursor of an interrupted full sync. */
+    cursor: text('cursor'),
+    lastSyncStartedAt: timestamptz('last_sync_started_at'),
+    lastSyncCompletedAt: timestamptz('last_sync_completed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.objectType] })],
+);
+
+/** The local mirror of a portal's records that scans read (DESIGN.md, flow of a scan). */
+export const crmRecords = pgTable(
+  'crm_records',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => crmConnections.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    hubspotId: text('hubspot_id').notNull(),
+    properties: jsonb('properties').$type<Record<string, string | null>>().notNull(),
+    hubspotCreatedAt: timestamptz('hubspot_created_at'),
+    hubspotUpdatedAt: timestamptz('hubspot_updated_at'),
+    archived: boolean('archived').notNull().default(false),
+    /** Set when HubSpot merged this record into another one. */
+    mergedIntoId: text('merged_into_id'),
+    syncedAt: timestamptz('synced_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.objectType, t.hubspotId] }),
+    index('crm_records_user_type_idx').on(t.userId, t.objectType, t.archived),
+  ],
+);
+
+export type CrmConnection = typeof crmConnections.$inferSelect;
+export type CrmRecord = typeof crmRecords.$inferSelect;

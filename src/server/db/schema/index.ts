@@ -1,0 +1,6 @@
+export * from './users';
+export * from './crm';
+export * from './scans';
+export * from './settings';
+export * from './api';
+export * from './plans';

@@ -1,0 +1,62 @@
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { DEFAULT_PLAN, DEFAULT_RECORD_QUOTA } from '../../../shared/defaults';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  /** argon2id hash; null for accounts that only sign in with Google. */
+  password: text('password'),
+  recordQuota: integer('record_quota').notNull().default(DEFAULT_RECORD_QUOTA),
+  /** Stored lower-cased so the unique constraint is case-insensitive. */
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  emailVerifiedAt: timestamptz('email_verified_at'),
+  /** SHA-256 of the emailed token, never the token itself. */
+  verificationToken: text('verification_token'),
+  verificationTokenExpiresAt: timestamptz('verification_token_expires_at'),
+  verificationEmailSentAt: timestamptz('verification_email_sent_at'),
+  provider: text('provider').notNull().default('local'),
+  isDemo: boolean('is_demo').notNull().default(false),
+  fullName: text('full_name'),
+  countryOfResidence: text('country_of_residence'),
+  contactPhone: text('contact_phone'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  plan: text('plan').notNull().default(DEFAULT_PLAN),
+  trialStartDate: timestamptz('trial_start_date'),
+  trialEndDate: timestamptz('trial_end_date'),
+  isPastTrial: boolean('is_past_trial').notNull().default(false),
+  hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
+  googleId: text('google_id').unique(),
+  displayName: text('display_name'),
+  profilePicture: text('profile_picture'),
+  isGoogleAccount: boolean('is_google_account').notNull().default(false),
+  /** SHA-256 of the API key: the key itself is shown once and never stored. */
+  apiKey: text('api_key').unique(),
+  apiKeyCreatedAt: timestamptz('api_key_created_at'),
+  apiKeyLastUsed: timestamptz('api_key_last_used'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value, so a leaked table cannot be replayed. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;

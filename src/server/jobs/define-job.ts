@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+
+export interface JobContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition<P extends z.ZodType = z.ZodType> {
+  /** Queue name in pg-boss; kebab-case. */
+  name: string;
+  payload: P;
+  /** Cron expression (UTC) when the job also runs on a schedule. */
+  schedule?: (config: Config) => string;
+  /** Attempts after the first failure. */
+  retryLimit?: number;
+  handler: (payload: z.infer<P>, context: JobContext) => Promise<void>;
+}
+
+export function defineJob<P extends z.ZodType>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}

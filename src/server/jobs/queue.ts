@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { JobDefinition } from './define-job';
+
+export interface JobQueueOptions {
+  config: Config;
+  database: Database;
+  jobs: readonly JobDefinition[];
+  log: FastifyBaseLogger;
+  /** Serve the queues in this process. */
+  work: boolean;
+  /** Seconds between cron checks; pg-boss's defaults suit production, tests want 1. */
+  cronIntervalSeconds?: number;
+}
+
+/** pg-boss on the product's own database, with the job registry's queues, schedules and workers. */
+export class JobQueue {
+  readonly boss: PgBoss;
+  readonly working: boolean;
+  private readonly jobs: ReadonlyMap<string, JobDefinition>;
+
+  private constructor(boss: PgBoss, private readonly options: JobQueueOptions) {
+    this.boss = boss;
+    this.working = options.work;
+    this.jobs = new Map(options.jobs.map((job) => [job.name, job]));
+  }
+
+  static async start(options: JobQueueOptions): Promise<JobQueue> {
+    const { database, log } = options;
+    const timing = options.cronIntervalSeconds
+      ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds }
+      : {};
+    const boss =
+      database.driver === 'pglite'
+        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...timing })
+        : new PgBoss({ connectionString: database.connectionString, max: 4, ...timing });
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const queue = new JobQueue(boss, options);
+    await queue.setUp();
+    return queue;
+  }
+
+  private async setUp(): Promise<void> {
+    const { config, database, log, work } = this.options;
+    for (const job of this.jobs.values()) {
+      await this.boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 2, retryBackoff: true });
+      if (job.schedule) await this.boss.schedule(job.name, job.schedule(config), {});
+      else await this.boss.unschedule(job.name);
+      if (!work) continue;
+      await this.boss.work(job.name, { batchSize: 1, localConcurrency: config.WORKER_CONCURRENCY }, async ([raw]) => {
+        if (!raw) return;
+        const jobLog = log.child({ job: job.name, jobId: raw.id });
+        const payload = job.payload.parse(raw.data ?? {});
+        const started = performance.now();
+        await job.handler(payload, { db: database.db, config, log: jobLog });
+        jobLog.debug({ ms: Math.round(performance.now() - started) }, 'job done');
+      });
+    }
+  }
+
+  /** Queues a job after checking its payload against the job's schema. */
+  async send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>): Promise<string | null> {
+    if (!this.jobs.has(job.name)) throw new Error(`Job ${job.name} is not in the registry`);
+    return this.boss.send(job.name, job.payload.parse(payload) as object);
+  }
+
+  async check(): Promise<void> {
+    await this.boss.getQueues([...this.jobs.keys()]);
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

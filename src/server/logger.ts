@@ -1,0 +1,13 @@
+import pino from 'pino';
+import type { Config } from './config';
+
+/** One logger for the process; secrets in headers and bodies are redacted before they are written. */
+export function createLogger(config: Config) {
+  return pino({
+    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.accessToken', '*.refreshToken'],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema';
+import { useTestApp } from '../../test/test-app';
+import { purgeExpiredSessions } from './purge-expired-sessions';
+
+// Every second, checked every second, so the schedule itself is exercised within the test.
+const ctx = useTestApp({ env: { SESSION_PURGE_CRON: '* * * * * *' }, cronIntervalSeconds: 1 });
+
+async function seedSessions() {
+  const [user] = await ctx.database.db.insert(users).values({ username: `u${Math.random()}@x.io`, email: `u${Math.random()}@x.io` }).returning();
+  const hour = 3_600_000;
+  await ctx.database.db.insert(sessions).values([
+    { id: `expired-${user!.id}`, userId: user!.id, expiresAt: new Date(Date.now() - hour) },
+    { id: `live-${user!.id}`, userId: user!.id, expiresAt: new Date(Date.now() + hour) },
+  ]);
+  return user!.id;
+}
+
+async function sessionIds() {
+  return (await ctx.database.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id).sort();
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+it('runs on its schedule and removes only expired sessions', async () => {
+  const userId = await seedSessions();
+  await waitFor(async () => !(await sessionIds()).includes(`expired-${userId}`), 20_000);
+  expect(await sessionIds()).toContain(`live-${userId}`);
+  const schedules = await ctx.queue.boss.getSchedules();
+  expect(schedules.map((s) => [s.name, s.cron])).toContainEqual(['purge-expired-sessions', '* * * * * *']);
+});
+
+it('completes when sent to the queue by hand', async () => {
+  const userId = await seedSessions();
+  const jobId = await ctx.queue.send(purgeExpiredSessions, {});
+  expect(jobId).toEqual(expect.any(String));
+  const state = async () => (await ctx.queue.boss.findJobs(purgeExpiredSessions.name, { id: jobId! }))[0]?.state;
+  await waitFor(async () => (await state()) === 'completed', 10_000);
+  expect(await sessionIds()).not.toContain(`expired-${userId}`);
+  expect(await sessionIds()).toContain(`live-${userId}`);
+});
+
+it('refuses a payload that does not match the job schema', async () => {
+  await expect(ctx.queue.send(purgeExpiredSessions, 'everything' as never)).rejects.toThrow();
+});

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { JobQueue } from './jobs/queue';
+import { jobRegistry } from './jobs/registry';
+
+export interface Runtime {
+  database: Database;
+  queue: JobQueue;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and starts the job queue: what web and worker processes share. */
+export async function startRuntime(config: Config, log: FastifyBaseLogger, options: { work: boolean }): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  try {
+    await migrateDatabase(database);
+    const queue = await JobQueue.start({ config, database, jobs: jobRegistry, log, work: options.work });
+    return {
+      database,
+      queue,
+      stop: async () => {
+        await queue.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { createLogger } from '../logger';
+import { JobQueue } from '../jobs/queue';
+import { jobRegistry } from '../jobs/registry';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  queue: JobQueue;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Run job workers in this process (default true) so jobs can be observed end to end. */
+  work?: boolean;
+  cronIntervalSeconds?: number;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...env });
+}
+
+/** The whole app, not listening, on a fresh database of its own. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = await createTestDatabase();
+  const queue = await JobQueue.start({
+    config,
+    database,
+    jobs: jobRegistry,
+    log: createLogger(config),
+    work: options.work ?? true,
+    ...(options.cronIntervalSeconds ? { cronIntervalSeconds: options.cronIntervalSeconds } : {}),
+  });
+  const app = await buildApp({ config, database, queue, webRoot: '/nonexistent' });
+  return {
+    app,
+    database,
+    queue,
+    config,
+    stop: async () => {
+      await app.close();
+      await queue.stop().catch(() => {});
+      await database.close().catch(() => {});
+    },
+  };
+}
+
+/** One test app for a whole test file: built before its tests, torn down after them. */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const context = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(context, await startTestApp(options));
+  });
+  afterAll(async () => {
+    await context.stop?.();
+  });
+  return context;
+}

@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: true },
+  // In `npm run dev` the API runs on PORT and Vite serves the app with hot reload.
+  server: { port: 5173, strictPort: true, proxy: { '/api': `http://localhost:${apiPort}` } },
+});
