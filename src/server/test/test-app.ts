@@ -21,6 +21,8 @@ export interface TestAppOptions {
   /** Run job workers in this process (default true) so jobs can be observed end to end. */
   work?: boolean;
   cronIntervalSeconds?: number;
+  /** Folder of a built web app to serve; none by default. */
+  webRoot?: string;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -39,7 +41,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     work: options.work ?? true,
     ...(options.cronIntervalSeconds ? { cronIntervalSeconds: options.cronIntervalSeconds } : {}),
   });
-  const app = await buildApp({ config, database, queue, webRoot: '/nonexistent' });
+  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent' });
   return {
     app,
     database,
