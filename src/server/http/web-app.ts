@@ -33,6 +33,6 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
         .type('text/plain')
         .send('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }
