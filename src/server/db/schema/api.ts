@@ -1,15 +1,13 @@
 import { bigserial, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_API_DAILY_LIMIT, DEFAULT_API_MONTHLY_LIMIT } from '../../../shared/defaults';
 import { timestamptz } from './columns';
-import { users } from './users';
+import { ownerUserId } from './users';
 
 export const apiRequestLog = pgTable(
   'api_request_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     endpoint: text('endpoint').notNull(),
     method: text('method').notNull(),
     statusCode: integer('status_code').notNull(),
@@ -26,10 +24,7 @@ export const apiRequestLog = pgTable(
 
 export const apiUsageQuota = pgTable('api_usage_quota', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerUserId().unique(),
   dailyLimit: integer('daily_limit').notNull().default(DEFAULT_API_DAILY_LIMIT),
   monthlyLimit: integer('monthly_limit').notNull().default(DEFAULT_API_MONTHLY_LIMIT),
   currentDailyUsage: integer('current_daily_usage').notNull().default(0),

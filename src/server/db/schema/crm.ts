@@ -1,14 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { users } from './users';
+import { ownerUserId } from './users';
 
 export const crmConnections = pgTable(
   'crm_connections',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     provider: text('provider').notNull().default('hubspot'),
     /** 'oauth' or 'private_app'. */
     authType: text('auth_type').notNull().default('oauth'),
@@ -51,9 +49,7 @@ export const crmRecords = pgTable(
     connectionId: integer('connection_id')
       .notNull()
       .references(() => crmConnections.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     objectType: text('object_type').notNull(),
     hubspotId: text('hubspot_id').notNull(),
     properties: jsonb('properties').$type<Record<string, string | null>>().notNull(),

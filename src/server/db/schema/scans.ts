@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, real, serial, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
-import { users } from './users';
+import { ownerUserId } from './users';
 
 const score = (name: string) => real(name).notNull().default(0);
 
@@ -8,9 +8,7 @@ export const scanHistory = pgTable(
   'scan_history',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     objectType: text('object_type').notNull(),
     /** queued, running, completed or failed. */
     status: text('status').notNull().default('completed'),
@@ -37,9 +35,7 @@ export const duplicateGroups = pgTable(
   'duplicate_groups',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     objectType: text('object_type').notNull(),
     scanId: integer('scan_id')
       .notNull()
@@ -62,9 +58,7 @@ export const recordActions = pgTable(
   'record_actions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     objectType: text('object_type').notNull(),
     actionType: text('action_type').notNull(),
     recordIds: jsonb('record_ids').$type<string[]>().notNull(),

@@ -1,7 +1,7 @@
 import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { SETTINGS_DEFAULTS as D } from '../../../shared/defaults';
 import { timestamptz } from './columns';
-import { users } from './users';
+import { ownerUserId } from './users';
 
 const flag = (name: string, value: boolean) => boolean(name).notNull().default(value);
 const rate = (name: string) => integer(name).notNull().default(100);
@@ -9,10 +9,7 @@ const rate = (name: string) => integer(name).notNull().default(100);
 /** One row per user; every default comes from SETTINGS_DEFAULTS (SPEC.md section 3). */
 export const userSettings = pgTable('user_settings', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerUserId().unique(),
   /** Encrypted at rest. */
   hubspotToken: text('hubspot_token'),
   objectsToAnalyze: jsonb('objects_to_analyze').$type<string[]>().notNull().default([...D.objectsToAnalyze]),

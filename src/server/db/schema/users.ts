@@ -40,14 +40,18 @@ export const users = pgTable('users', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
+/** The owning user of a row: every per-user table has one, and rows go when the user goes. */
+export const ownerUserId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 of the cookie value, so a leaked table cannot be replayed. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
