@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeStreetAddress } from './address';
+import { normalizePostcode } from './postcode';
+
+describe('normalizeStreetAddress', () => {
+  it('abbreviates street words the same way whichever form was typed', () => {
+    expect(normalizeStreetAddress('123 North Main Street').street).toBe('123 n main st');
+    expect(normalizeStreetAddress('123 N. Main St.').street).toBe('123 n main st');
+    expect(normalizeStreetAddress('42 Sunset Boulevard').street).toBe('42 sunset blvd');
+  });
+
+  it('keeps unit numbers apart', () => {
+    expect(normalizeStreetAddress('123 Main Street, Apt 4B')).toEqual({ street: '123 main st', unit: '4b', number: '123' });
+    expect(normalizeStreetAddress('123 Main St #4B')).toEqual({ street: '123 main st', unit: '4b', number: '123' });
+    expect(normalizeStreetAddress('Suite 200, 500 Market St').unit).toBe('200');
+  });
+
+  it('handles empty and odd values', () => {
+    expect(normalizeStreetAddress(null)).toEqual({ street: '', unit: '', number: '' });
+    expect(normalizeStreetAddress('Apt')).toEqual({ street: 'apt', unit: '', number: '' });
+  });
+});
+
+describe('normalizePostcode', () => {
+  it.each([
+    ['94105-1234', '94105'],
+    ['941051234', '94105'],
+    ['sw1a 1aa', 'SW1A1AA'],
+    [' 75008 ', '75008'],
+    [2000, '2000'],
+    ['n/a', ''],
+    ['', ''],
+  ])('%j → %j', (raw, expected) => {
+    expect(normalizePostcode(raw)).toBe(expected);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePhone } from './phone';
+
+describe('normalizePhone', () => {
+  it.each([
+    ['(415) 555-2671', 'US', '+14155552671'],
+    ['415.555.2671', 'US', '+14155552671'],
+    ['+1 415 555 2671', 'US', '+14155552671'],
+    ['1-415-555-2671', 'US', '+14155552671'],
+    ['0044 20 7946 0958', 'US', '+442079460958'],
+    ['+44 (0)20 7946 0958', 'US', '+442079460958'],
+    ['020 7946 0958', 'GB', '+442079460958'],
+    ['0412 345 678', 'AU', '+61412345678'],
+    ['030 1234567', 'DE', '+49301234567'],
+  ] as const)('%j in %s → %s', (raw, country, expected) => {
+    expect(normalizePhone(raw, country)?.number).toBe(expected);
+  });
+
+  it('keeps extensions apart', () => {
+    expect(normalizePhone('(415) 555-2671 ext. 42', 'US')).toEqual({ number: '+14155552671', extension: '42', tail: '5552671' });
+    expect(normalizePhone('415-555-2671 x7', 'US')?.extension).toBe('7');
+    expect(normalizePhone('415-555-2671 #120', 'US')?.number).toBe('+14155552671');
+  });
+
+  it('gives the last seven digits for numbers whose country code is unclear', () => {
+    expect(normalizePhone('555-2671', 'US')?.tail).toBe('5552671');
+  });
+
+  it.each([[''], ['n/a'], ['123'], [null], [undefined], [{}]])('rejects %j', (raw) => {
+    expect(normalizePhone(raw, 'US')).toBeNull();
+  });
+
+  it('compares digits as typed when normalization is off', () => {
+    expect(normalizePhone('+1 (415) 555-2671', 'US', false)?.number).toBe('14155552671');
+  });
+});
