@@ -1,0 +1,72 @@
+export interface Cluster {
+  /** Record indexes, ascending. */
+  members: number[];
+  /** Indexes into the candidate pairs of the links that joined the cluster. */
+  links: number[];
+}
+
+export interface ClusterReport {
+  /** Links not used because they would have made a group larger than allowed. */
+  linksRefused: number;
+}
+
+/**
+ * Connected components over accepted pairs, strongest link first, refusing any link that
+ * would make a group larger than `maxGroupSize`: a chain of weak links (A~B~C~...~Z)
+ * cannot glue unrelated records into one giant group. Ties are broken by record id, so
+ * the result does not depend on the order of the input.
+ */
+export function clusterPairs(ids: readonly string[], left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, maxGroupSize: number): { clusters: Cluster[]; report: ClusterReport } {
+  const size = ids.length;
+  const pairKey = (k: number) => {
+    const a = ids[left[k]!]!;
+    const b = ids[right[k]!]!;
+    return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+  };
+  const order = Array.from(accepted).sort((a, b) => {
+    const byWeight = weights[b]! - weights[a]!;
+    if (byWeight !== 0) return byWeight;
+    const ka = pairKey(a);
+    const kb = pairKey(b);
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+  const parent = new Int32Array(size).map((_, i) => i);
+  const groupSize = new Int32Array(size).fill(1);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
+    }
+    return x;
+  };
+  const used: number[] = [];
+  let linksRefused = 0;
+  for (const k of order) {
+    const a = find(left[k]!);
+    const b = find(right[k]!);
+    if (a === b) {
+      used.push(k);
+      continue;
+    }
+    if (groupSize[a]! + groupSize[b]! > maxGroupSize) {
+      linksRefused++;
+      continue;
+    }
+    const [root, child] = a < b ? [a, b] : [b, a];
+    parent[child] = root;
+    groupSize[root]! += groupSize[child]!;
+    used.push(k);
+  }
+  const byRoot = new Map<number, Cluster>();
+  for (const k of used) {
+    const root = find(left[k]!);
+    let cluster = byRoot.get(root);
+    if (!cluster) byRoot.set(root, (cluster = { members: [], links: [] }));
+    cluster.links.push(k);
+  }
+  for (let i = 0; i < size; i++) {
+    const cluster = byRoot.get(find(i));
+    if (cluster) cluster.members.push(i);
+  }
+  return { clusters: [...byRoot.values()], report: { linksRefused } };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity } from './similarity';
+
+describe('jaroWinkler', () => {
+  it.each([
+    ['martha', 'marhta', 0.961],
+    ['dwayne', 'duane', 0.84],
+    ['dixon', 'dicksonx', 0.813],
+    ['jellyfish', 'smellyfish', 0.896],
+  ])('%s ~ %s ≈ %d (published values)', (a, b, expected) => {
+    expect(jaroWinkler(a, b)).toBeCloseTo(expected, 3);
+  });
+
+  it('is 1 for equal strings, 0 for nothing in common or an empty side, and symmetric', () => {
+    expect(jaroWinkler('same', 'same')).toBe(1);
+    expect(jaroWinkler('abc', 'xyz')).toBe(0);
+    expect(jaroWinkler('', 'abc')).toBe(0);
+    expect(jaroWinkler('', '')).toBe(0);
+    expect(jaroWinkler('jonathon', 'jonathan')).toBe(jaroWinkler('jonathan', 'jonathon'));
+  });
+
+  it('handles strings longer than its buffers', () => {
+    const long = 'a'.repeat(300);
+    expect(jaroWinkler(long, `${long}b`)).toBeGreaterThan(0.99);
+  });
+});
+
+describe('editDistance', () => {
+  it.each([
+    ['kitten', 'sitting', 3, 3],
+    ['19810412', '19810421', 2, 1],
+    ['smith', 'smyth', 2, 1],
+    ['abc', 'abc', 2, 0],
+    ['abcdef', 'ab', 2, 3],
+    ['', 'ab', 2, 2],
+  ])('%s → %s (max %i) = %i', (a, b, max, expected) => {
+    expect(editDistance(a, b, max)).toBe(expected);
+  });
+});
+
+describe('token similarity', () => {
+  it('scores shared tokens over the smaller set', () => {
+    expect(tokenSetSimilarity(['acme', 'data', 'systems'], ['acme', 'systems'])).toBe(1);
+    expect(tokenSetSimilarity(['acme'], ['beta'])).toBe(0);
+    expect(tokenSetSimilarity([], ['beta'])).toBe(0);
+  });
+
+  it('gives Jaccard similarity', () => {
+    expect(jaccard(['a', 'b', 'c'], ['b', 'c', 'd'])).toBeCloseTo(0.5);
+  });
+});

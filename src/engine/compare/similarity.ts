@@ -1,0 +1,104 @@
+// Reused match buffers: Jaro-Winkler runs millions of times per scan, so it allocates nothing.
+let matchedA = new Uint8Array(64);
+let matchedB = new Uint8Array(64);
+
+/** Jaro-Winkler similarity in [0, 1] (prefix scale 0.1, up to 4 characters). */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return a.length === 0 ? 0 : 1;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  if (la > matchedA.length) matchedA = new Uint8Array(la * 2);
+  if (lb > matchedB.length) matchedB = new Uint8Array(lb * 2);
+  matchedA.fill(0, 0, la);
+  matchedB.fill(0, 0, lb);
+  const window = Math.max(0, (Math.max(la, lb) >> 1) - 1);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const from = Math.max(0, i - window);
+    const to = Math.min(lb - 1, i + window);
+    const ca = a.charCodeAt(i);
+    for (let j = from; j <= to; j++) {
+      if (matchedB[j] === 0 && b.charCodeAt(j) === ca) {
+        matchedA[i] = 1;
+        matchedB[j] = 1;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if (matchedA[i] === 0) continue;
+    while (matchedB[k] === 0) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const jaro = (matches / la + matches / lb + (matches - transpositions / 2) / matches) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/**
+ * Damerau-Levenshtein distance (adjacent transpositions count once), stopping early
+ * once it exceeds `max`: then it returns max + 1.
+ */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (a === b) return 0;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (la === 0 || lb === 0) return Math.max(la, lb);
+  let prevPrev = new Array<number>(lb + 1).fill(0);
+  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
+  let current = new Array<number>(lb + 1).fill(0);
+  for (let i = 1; i <= la; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= lb; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        value = Math.min(value, prevPrev[j - 2]! + 1);
+      }
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    [prevPrev, prev, current] = [prev, current, prevPrev];
+  }
+  return prev[lb]!;
+}
+
+/**
+ * Token-set similarity of two sorted, distinct token lists: shared tokens over the
+ * smaller list, so "acme data systems" and "acme systems" score 1.
+ */
+export function tokenSetSimilarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return shared / Math.min(a.length, b.length);
+}
+
+/** Jaccard similarity of two sorted, distinct token lists. */
+export function jaccard(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const shared = tokenSetSimilarity(a, b) * Math.min(a.length, b.length);
+  return shared / (a.length + b.length - shared);
+}

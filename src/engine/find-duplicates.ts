@@ -1,0 +1,195 @@
+import type { ObjectType } from '../shared/object-types';
+import { blockPairs, type BlockingReport } from './block/block-pairs';
+import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
+import { explainPair, type PairExplanation } from './explain/explain-pair';
+import { objectModel } from './models';
+import { compareAll, compareRange, type ComparisonVectors } from './score/comparison-vectors';
+import { estimateU } from './score/estimate-u';
+import { scorePairs } from './score/score-pairs';
+import { termFrequencies } from './score/term-frequency';
+import { trainM, type TrainedModel, type TrainingLabels } from './score/train-m';
+import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
+import type { Comparison, EngineRecord } from './types';
+
+export type PairOfIds = readonly [string, string];
+
+export interface FindDuplicatesOptions {
+  settings?: EngineSettingsInput;
+  /** Pairs a user marked "not duplicates": never proposed again, and they teach the model. */
+  notDuplicates?: readonly PairOfIds[];
+  /** Pairs a user merged: confirmed duplicates that teach the model. */
+  confirmedDuplicates?: readonly PairOfIds[];
+  onProgress?: (stage: EngineStage, done: number, total: number) => void;
+}
+
+export type EngineStage = 'prepare' | 'block' | 'compare' | 'train' | 'score' | 'cluster' | 'explain';
+
+export interface DuplicateGroup {
+  /** Stable id: the group's smallest record id. */
+  id: string;
+  recordIds: string[];
+  /** Suggested survivor: the most complete record, then the most recently updated. */
+  primaryId: string;
+  /** Mean match probability of the group's pairs. */
+  confidence: number;
+  /** What the records share, e.g. "email" or "firstname+lastname+phone". */
+  matchKey: string;
+  pairs: PairExplanation[];
+}
+
+export interface DuplicateDetectionResult {
+  objectType: ObjectType;
+  recordCount: number;
+  pairsCompared: number;
+  groups: DuplicateGroup[];
+  /** Records in some group. */
+  duplicateRecordCount: number;
+  blocking: BlockingReport;
+  clustering: ClusterReport;
+  threshold: { probability: number; weight: number };
+  model: {
+    lambda: number;
+    iterations: number;
+    converged: boolean;
+    fields: { field: string; levels: { label: string; m: number; u: number; weight: number }[] }[];
+  };
+  settings: EngineSettings;
+  timingsMs: Record<EngineStage, number>;
+}
+
+/** The whole engine: records in, explained duplicate groups out. Pure: no I/O. */
+export function findDuplicates(records: readonly EngineRecord[], objectType: ObjectType, options: FindDuplicatesOptions = {}): DuplicateDetectionResult {
+  const settings = resolveEngineSettings(options.settings);
+  const model = objectModel(objectType);
+  const progress = options.onProgress ?? (() => {});
+  const timings = {} as Record<EngineStage, number>;
+  let clock = performance.now();
+  const lap = (stage: EngineStage) => {
+    const now = performance.now();
+    timings[stage] = Math.round(now - clock);
+    clock = now;
+  };
+
+  progress('prepare', 0, records.length);
+  const data = model.prepare(records, settings);
+  const comparisons = model.comparisons(data, settings);
+  const indexOf = new Map<string, number>();
+  data.ids.forEach((id, i) => indexOf.set(id, i));
+  lap('prepare');
+
+  progress('block', 0, 1);
+  const excludedKeys = new Set((options.notDuplicates ?? []).map(([a, b]) => pairKey(a, b)));
+  const excluded = excludedKeys.size > 0 ? (a: number, b: number) => excludedKeys.has(pairKey(data.ids[a]!, data.ids[b]!)) : undefined;
+  const pairs = blockPairs(data.size, model.blockingRules(data), settings.maxBlockSize, excluded);
+  lap('block');
+
+  progress('compare', 0, pairs.count);
+  const vectors = compareAll(comparisons, pairs.left, pairs.right, pairs.count);
+  progress('compare', pairs.count, pairs.count);
+  lap('compare');
+
+  progress('train', 0, 1);
+  const u = estimateU(comparisons, data.size, settings.uSampleSize, settings.seed);
+  const labels: TrainingLabels = {
+    ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
+    ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
+  };
+  const trained = trainM(comparisons, vectors, u, labels);
+  const frequencies = termFrequencies(comparisons, data.size);
+  lap('train');
+
+  progress('score', 0, pairs.count);
+  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, data.size);
+  const threshold = decisionThreshold(settings);
+  let acceptedCount = 0;
+  for (let k = 0; k < pairs.count; k++) if (weights[k]! >= threshold.weight) acceptedCount++;
+  const accepted = new Uint32Array(acceptedCount);
+  for (let k = 0, a = 0; k < pairs.count; k++) if (weights[k]! >= threshold.weight) accepted[a++] = k;
+  lap('score');
+
+  progress('cluster', 0, 1);
+  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize);
+  lap('cluster');
+
+  progress('explain', 0, clusters.length);
+  const groups = clusters.map((cluster) => {
+    const explanations = cluster.links.map((k) => {
+      const levels = comparisons.map((_, c) => vectors.levels[c]![k]!);
+      return explainPair(comparisons, levels, trained, frequencies, records, pairs.left[k]!, pairs.right[k]!, data.ids);
+    });
+    const recordIds = cluster.members.map((i) => data.ids[i]!).sort();
+    const primary = cluster.members.reduce((best, i) =>
+      data.completeness[i]! > data.completeness[best]! ||
+      (data.completeness[i] === data.completeness[best] && (data.updatedAt[i]! > data.updatedAt[best]! || (data.updatedAt[i] === data.updatedAt[best] && data.ids[i]! < data.ids[best]!)))
+        ? i
+        : best,
+    );
+    return {
+      id: recordIds[0]!,
+      recordIds,
+      primaryId: data.ids[primary]!,
+      confidence: Math.round((explanations.reduce((sum, e) => sum + weightToProbability(e.weight), 0) / explanations.length) * 10_000) / 10_000,
+      matchKey: matchKey(explanations),
+      pairs: explanations,
+    };
+  });
+  groups.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : 1));
+  lap('explain');
+
+  return {
+    objectType,
+    recordCount: data.size,
+    pairsCompared: pairs.count,
+    groups,
+    duplicateRecordCount: groups.reduce((sum, g) => sum + g.recordIds.length, 0),
+    blocking: pairs.report,
+    clustering,
+    threshold,
+    model: describeModel(comparisons, trained),
+    settings,
+    timingsMs: timings,
+  };
+}
+
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+function labelledVectors(comparisons: readonly Comparison[], pairs: readonly PairOfIds[], indexOf: Map<string, number>): ComparisonVectors {
+  const known = pairs.filter(([a, b]) => indexOf.has(a) && indexOf.has(b) && a !== b);
+  const left = Int32Array.from(known, ([a]) => indexOf.get(a)!);
+  const right = Int32Array.from(known, ([, b]) => indexOf.get(b)!);
+  return { count: known.length, levels: compareRange(comparisons, left, right, 0, known.length) };
+}
+
+/** Fields exact on every pair of the group; failing that, the two that weighed most. */
+function matchKey(explanations: readonly PairExplanation[]): string {
+  const fields = explanations[0]!.fields.map((f) => f.field);
+  const exactEverywhere = fields.filter((_field, c) => explanations.every((e) => e.fields[c]!.exact));
+  if (exactEverywhere.length > 0) return exactEverywhere.join('+');
+  const totals = fields.map((field, c) => ({ field, weight: explanations.reduce((sum, e) => sum + e.fields[c]!.weight, 0) }));
+  return totals
+    .filter((t) => t.weight > 0)
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, 2)
+    .map((t) => t.field)
+    .join('+');
+}
+
+function describeModel(comparisons: readonly Comparison[], trained: TrainedModel): DuplicateDetectionResult['model'] {
+  return {
+    lambda: trained.lambda,
+    iterations: trained.iterations,
+    converged: trained.converged,
+    fields: comparisons.map((comparison, c) => ({
+      field: comparison.name,
+      levels: comparison.levels.map((level, l) => ({
+        label: level.label,
+        m: trained.m[c]![l]!,
+        u: trained.u[c]![l]!,
+        weight: Math.log2(trained.m[c]![l]! / trained.u[c]![l]!),
+      })),
+    })),
+  };
+}
+

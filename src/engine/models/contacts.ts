@@ -1,0 +1,145 @@
+import type { CountryCode } from 'libphonenumber-js/min';
+import { editDistance } from '../compare/similarity';
+import { fuzzyBands, dateComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
+import { normalizeStreetAddress } from '../normalize/address';
+import { normalizeBusinessName } from '../normalize/business-name';
+import { normalizeDate } from '../normalize/date';
+import { normalizeEmail } from '../normalize/email';
+import { normalizeNamePart, canonicalGivenName } from '../normalize/person-name';
+import { normalizePhone } from '../normalize/phone';
+import { normalizePostcode } from '../normalize/postcode';
+import { foldText } from '../normalize/text';
+import type { BlockingRule, Comparison, ObjectModel } from '../types';
+import { baseColumns, column, firstOf, memoize, phoneticCode } from './prepare-helpers';
+
+/** Properties whose filling makes a contact more complete (and a better primary). */
+export const CONTACT_PROPERTIES = ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'address', 'city', 'state', 'zip', 'country', 'website', 'lifecyclestage'];
+
+export const contactsModel: ObjectModel = {
+  objectType: 'contacts',
+
+  prepare(records, settings) {
+    const base = baseColumns(records, CONTACT_PROPERTIES);
+    const n = base.size;
+    const c = {
+      email: column(n), emailLocal: column(n), first: column(n), canonicalFirst: column(n), last: column(n),
+      firstPhonetic: column(n), lastPhonetic: column(n), phone: column(n), phoneTail: column(n), company: column(n),
+      street: column(n), city: column(n), zip: column(n), state: column(n), birthDate: column(n), identifier: column(n),
+    };
+    const name = memoize(normalizeNamePart);
+    const canonical = memoize(canonicalGivenName);
+    const company = memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' '));
+    const street = memoize((raw) => normalizeStreetAddress(raw).street);
+    const place = memoize(foldText);
+    const phone = memoize((raw) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers));
+    const phonetic = settings.enablePhoneticMatching;
+    for (let i = 0; i < n; i++) {
+      const p = records[i]!.properties ?? {};
+      const email = normalizeEmail(p.email, settings.normalizeEmails);
+      if (email) {
+        c.email[i] = email.address;
+        c.emailLocal[i] = email.local;
+      }
+      let first = name(firstOf(p, ['firstname']));
+      let last = name(firstOf(p, ['lastname']));
+      if (last === '' && first.includes(' ')) {
+        const cut = first.lastIndexOf(' ');
+        last = first.slice(cut + 1);
+        first = first.slice(0, cut);
+      }
+      c.first[i] = first;
+      c.last[i] = last;
+      c.canonicalFirst[i] = first === '' ? '' : canonical(first);
+      if (phonetic) {
+        c.firstPhonetic[i] = phoneticCode(first);
+        c.lastPhonetic[i] = phoneticCode(last);
+      }
+      const number = phone(firstOf(p, ['phone', 'mobilephone']));
+      if (number) {
+        c.phone[i] = number.number;
+        c.phoneTail[i] = number.tail;
+      }
+      c.company[i] = company(firstOf(p, ['company']));
+      c.street[i] = street(firstOf(p, ['address']));
+      c.city[i] = place(firstOf(p, ['city']));
+      c.zip[i] = normalizePostcode(p.zip);
+      c.state[i] = place(firstOf(p, ['state']));
+      c.birthDate[i] = normalizeDate(p.date_of_birth);
+      c.identifier[i] = foldText(p.external_id).replaceAll(' ', '');
+    }
+    return { objectType: 'contacts', ...base, columns: c };
+  },
+
+  comparisons(data, settings) {
+    const c = data.columns as Record<string, string[]>;
+    const bands = fuzzyBands(settings.enableFuzzyMatching, settings.fuzzyMatchingThreshold);
+    const swapped = (own: string[], other: string[]) => ({
+      label: 'first and last name swapped',
+      m: 0.02,
+      test: (i: number, j: number) => own[i] !== '' && own[i] === other[j] && other[i] === own[j],
+    });
+    const comparisons: Comparison[] = [
+      stringComparison({
+        name: 'email', label: 'Email', properties: ['email'], values: c.email!,
+        extraLevels: [{ label: 'same name before the @', m: 0.05, test: (i, j) => c.emailLocal![i] === c.emailLocal![j] }],
+        fuzzyBands: settings.enableFuzzyMatching ? [0.92] : [],
+      }),
+      stringComparison({
+        name: 'firstname', label: 'First name', properties: ['firstname'], values: c.first!, termFrequency: true,
+        extraLevels: [
+          { label: 'same name (nickname)', m: 0.05, test: (i, j) => c.canonicalFirst![i] === c.canonicalFirst![j] },
+          swapped(c.first!, c.last!),
+        ],
+        fuzzyBands: bands,
+        ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
+      }),
+      stringComparison({
+        name: 'lastname', label: 'Last name', properties: ['lastname'], values: c.last!, termFrequency: true,
+        extraLevels: [swapped(c.last!, c.first!)],
+        fuzzyBands: bands,
+        ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
+      }),
+      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, tails: c.phoneTail! }),
+      tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
+      stringComparison({ name: 'address', label: 'Street address', properties: ['address'], values: c.street!, fuzzyBands: bands }),
+      stringComparison({ name: 'city', label: 'City', properties: ['city'], values: c.city!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
+      stringComparison({ name: 'zip', label: 'Postal code', properties: ['zip'], values: c.zip!, fuzzyBands: [] }),
+      stringComparison({ name: 'state', label: 'State', properties: ['state'], values: c.state!, fuzzyBands: [] }),
+      dateComparison({ name: 'date_of_birth', label: 'Date of birth', properties: ['date_of_birth'], values: c.birthDate!, fuzzy: settings.enableFuzzyMatching }),
+      stringComparison({
+        name: 'external_id', label: 'External id', properties: ['external_id'], values: c.identifier!,
+        extraLevels: settings.enableFuzzyMatching ? [{ label: 'one character apart', m: 0.1, test: (i, j) => editDistance(c.identifier![i]!, c.identifier![j]!, 1) <= 1 }] : [],
+      }),
+    ];
+    // A field that no record fills tells nothing and only slows every pair down.
+    return comparisons.filter((comparison) => hasValues(comparison, data.size));
+  },
+
+  blockingRules(data) {
+    const c = data.columns as Record<string, string[]>;
+    const nameSort = (i: number) => `${c.last![i]} ${c.first![i]}`;
+    const both = (...values: string[]) => (values.every((v) => v !== '') ? values.join('|') : null);
+    const rules: BlockingRule[] = [
+      { name: 'email', key: (i) => c.email![i] || null, sortKey: nameSort },
+      { name: 'phone', key: (i) => c.phone![i] || null, sortKey: nameSort },
+      { name: 'surname sound + first initial', key: (i) => both(c.lastPhonetic![i] || c.last![i]!, c.canonicalFirst![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'first name + postcode', key: (i) => both(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'last name + postcode', key: (i) => both(c.last![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'date of birth + first initial', key: (i) => both(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'date of birth + last initial', key: (i) => both(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'external id', key: (i) => c.identifier![i] || null, sortKey: nameSort },
+      { name: 'street + postcode', key: (i) => both(c.street![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'company + last name', key: (i) => both(c.company![i]!, c.last![i]!), sortKey: nameSort },
+    ];
+    return rules;
+  },
+};
+
+/** True when at least two records have a value the comparison can use. */
+export function hasValues(comparison: Comparison, size: number): boolean {
+  let filled = 0;
+  for (let i = 0; i < size && filled < 2; i++) {
+    if (comparison.compare(i, i) !== 255) filled++;
+  }
+  return filled >= 2;
+}

@@ -1,0 +1,62 @@
+import { doubleMetaphone } from 'double-metaphone';
+import type { EngineRecord } from '../types';
+import { toEpochMs } from '../normalize/date';
+import { asText } from '../normalize/text';
+
+/**
+ * Caches a normalizer by raw value: names, cities and companies repeat a great deal,
+ * so a million records need only thousands of normalizations.
+ */
+export function memoize<T>(normalize: (raw: string) => T): (raw: string) => T {
+  const cache = new Map<string, T>();
+  return (raw) => {
+    let value = cache.get(raw);
+    if (value === undefined) {
+      value = normalize(raw);
+      if (cache.size < 2_000_000) cache.set(raw, value);
+    }
+    return value;
+  };
+}
+
+/** Primary Double Metaphone code of every word, joined. */
+export const phoneticCode = memoize((name: string) =>
+  name === ''
+    ? ''
+    : name
+        .split(' ')
+        .map((word) => doubleMetaphone(word)[0])
+        .join(' '),
+);
+
+/** The first non-empty property among `names`, as text. */
+export function firstOf(properties: Readonly<Record<string, unknown>>, names: readonly string[]): string {
+  for (const name of names) {
+    const text = asText(properties[name]);
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+/** Ids, completeness and last-update times: what every object type's dataset carries. */
+export function baseColumns(records: readonly EngineRecord[], countedProperties: readonly string[]) {
+  const size = records.length;
+  const ids = new Array<string>(size);
+  const completeness = new Uint16Array(size);
+  const updatedAt = new Float64Array(size);
+  for (let i = 0; i < size; i++) {
+    const record = records[i]!;
+    ids[i] = asText(record.id) || String(i);
+    let filled = 0;
+    for (const name of countedProperties) if (asText(record.properties?.[name]) !== '') filled++;
+    completeness[i] = filled;
+    const time = toEpochMs(record.updatedAt ?? record.properties?.lastmodifieddate ?? record.properties?.hs_lastmodifieddate);
+    updatedAt[i] = Number.isNaN(time) ? 0 : time;
+  }
+  return { size, ids, completeness, updatedAt };
+}
+
+/** A new string column of `size` empty values. */
+export function column(size: number): string[] {
+  return new Array<string>(size).fill('');
+}

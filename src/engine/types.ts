@@ -1,0 +1,58 @@
+import type { ObjectType } from '../shared/object-types';
+import type { EngineSettings } from './settings';
+
+/** One CRM record as the engine receives it: HubSpot property values, anything may be missing. */
+export interface EngineRecord {
+  id: string;
+  properties: Readonly<Record<string, unknown>>;
+  /** Last modification, for the suggested primary. */
+  updatedAt?: string | number | Date | null;
+}
+
+/** Marks a comparison that could not be made because a value is missing. */
+export const NULL_LEVEL = 255;
+
+export interface ComparisonLevel {
+  label: string;
+  /** Prior m probability: used to start EM and as its pseudo-counts on small datasets. */
+  m: number;
+}
+
+/** One field's comparison: which level of agreement two records reach. */
+export interface Comparison {
+  name: string;
+  label: string;
+  levels: readonly ComparisonLevel[];
+  /** Level index for records i and j, or NULL_LEVEL. Must be symmetric in i and j. */
+  compare(i: number, j: number): number;
+  /** Exact matches on a rare value count more: the value whose frequency adjusts `level`. */
+  termFrequency?: { level: number; value(i: number): string };
+  /** The record properties this comparison reads, shown side by side in explanations. */
+  properties: readonly string[];
+}
+
+/** A blocking key: only records that share a key (for at least one rule) are compared. */
+export interface BlockingRule {
+  name: string;
+  key(i: number): string | null;
+  /** Orders an oversized block so that its sliding window keeps similar records together. */
+  sortKey?(i: number): string;
+}
+
+/** A prepared dataset of one object type: plain data, so worker threads can receive it. */
+export interface PreparedDataset {
+  objectType: ObjectType;
+  size: number;
+  ids: string[];
+  /** Non-empty properties per record, for the suggested primary. */
+  completeness: Uint16Array;
+  updatedAt: Float64Array;
+  columns: Record<string, string[]>;
+}
+
+export interface ObjectModel {
+  objectType: ObjectType;
+  prepare(records: readonly EngineRecord[], settings: EngineSettings): PreparedDataset;
+  comparisons(data: PreparedDataset, settings: EngineSettings): Comparison[];
+  blockingRules(data: PreparedDataset): BlockingRule[];
+}
