@@ -7,9 +7,9 @@ import { compareAll, compareRange, type ComparisonVectors } from './score/compar
 import { estimateU } from './score/estimate-u';
 import { scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
-import { trainM, type TrainedModel, type TrainingLabels } from './score/train-m';
+import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
-import type { Comparison, EngineRecord } from './types';
+import type { BlockingRule, Comparison, EngineRecord } from './types';
 
 export type PairOfIds = readonly [string, string];
 
@@ -80,7 +80,8 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   progress('block', 0, 1);
   const excludedKeys = new Set((options.notDuplicates ?? []).map(([a, b]) => pairKey(a, b)));
   const excluded = excludedKeys.size > 0 ? (a: number, b: number) => excludedKeys.has(pairKey(data.ids[a]!, data.ids[b]!)) : undefined;
-  const pairs = blockPairs(data.size, model.blockingRules(data), settings.maxBlockSize, excluded);
+  const rules = model.blockingRules(data);
+  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, excluded);
   lap('block');
 
   progress('compare', 0, pairs.count);
@@ -94,7 +95,7 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
     ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
     ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
   };
-  const trained = trainM(comparisons, vectors, u, labels);
+  const trained = trainM(comparisons, vectors, u, trainingSessions(rules, comparisons, pairs.left, pairs.right, pairs.count), labels);
   const frequencies = termFrequencies(comparisons, data.size);
   lap('train');
 
@@ -149,6 +150,25 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
     settings,
     timingsMs: timings,
   };
+}
+
+/** Most pairs a training session looks at: m estimates settle long before this. */
+const SESSION_SAMPLE = 200_000;
+
+/** One EM session per blocking rule, over (a sample of) the candidate pairs that agree on its key. */
+function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], left: Int32Array, right: Int32Array, count: number): TrainingSession[] {
+  const stride = Math.max(1, Math.floor(count / SESSION_SAMPLE));
+  const selected = rules.map(() => [] as number[]);
+  for (let k = 0; k < count; k += stride) {
+    for (let r = 0; r < rules.length; r++) {
+      const key = rules[r]!.key(left[k]!);
+      if (key !== null && key !== '' && key === rules[r]!.key(right[k]!)) selected[r]!.push(k);
+    }
+  }
+  return rules.map((rule, r) => ({
+    pairs: Uint32Array.from(selected[r]!),
+    excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)),
+  }));
 }
 
 function pairKey(a: string, b: string): string {

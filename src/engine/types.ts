@@ -34,9 +34,16 @@ export interface Comparison {
 /** A blocking key: only records that share a key (for at least one rule) are compared. */
 export interface BlockingRule {
   name: string;
+  /** Comparisons this rule forces to (nearly) agree: EM cannot learn their m from its pairs. */
+  fields: readonly string[];
   key(i: number): string | null;
   /** Orders an oversized block so that its sliding window keeps similar records together. */
   sortKey?(i: number): string;
+  /**
+   * A broad rule (date of birth alone, say) that only runs while the pairs it would add
+   * stay within the dataset's pair budget; otherwise it is skipped and reported.
+   */
+  broad?: boolean;
 }
 
 /** A prepared dataset of one object type: plain data, so worker threads can receive it. */

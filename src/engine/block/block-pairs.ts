@@ -3,7 +3,7 @@ import type { BlockingRule } from '../types';
 export interface BlockingReport {
   /** Candidate pairs, each produced once whatever the number of rules that found it. */
   pairCount: number;
-  byRule: { rule: string; blocks: number; pairs: number; cappedBlocks: number; pairsSkipped: number }[];
+  byRule: { rule: string; blocks: number; pairs: number; cappedBlocks: number; pairsSkipped: number; skippedAsTooBroad: boolean }[];
   cappedBlocks: number;
   /** Pairs inside oversized blocks that the sliding window did not compare. */
   pairsSkipped: number;
@@ -45,6 +45,8 @@ class PairBuffer {
  * sliding window of that size after sorting by the rule's sortKey, and reported.
  */
 export function blockPairs(size: number, rules: readonly BlockingRule[], maxBlockSize: number, excluded?: (a: number, b: number) => boolean): CandidatePairs {
+  // Broad rules may add at most this many pairs each: linear in the dataset size.
+  const broadBudget = Math.max(50_000, 4 * size);
   const keys: (string | null)[][] = [];
   const buffer = new PairBuffer();
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
@@ -66,10 +68,20 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
       head.set(key, i);
       blockSize.set(key, (blockSize.get(key) ?? 0) + 1);
     }
+    const stats = { rule: rule.name, blocks: 0, pairs: 0, cappedBlocks: 0, pairsSkipped: 0, skippedAsTooBroad: false };
+    if (rule.broad) {
+      let wouldAdd = 0;
+      for (const n of blockSize.values()) wouldAdd += (Math.min(n, maxBlockSize) * (n - 1)) / 2;
+      if (wouldAdd > broadBudget) {
+        stats.skippedAsTooBroad = true;
+        report.byRule.push(stats);
+        continue;
+      }
+    }
+    const earlier = keys.length;
     keys.push(ruleKeys);
-    const stats = { rule: rule.name, blocks: 0, pairs: 0, cappedBlocks: 0, pairsSkipped: 0 };
     const sharedEarlier = (a: number, b: number) => {
-      for (let q = 0; q < r; q++) {
+      for (let q = 0; q < earlier; q++) {
         const ka = keys[q]![a];
         if (ka !== null && ka !== '' && ka === keys[q]![b]) return true;
       }

@@ -15,6 +15,9 @@ import { baseColumns, column, firstOf, memoize, phoneticCode } from './prepare-h
 /** Properties whose filling makes a contact more complete (and a better primary). */
 export const CONTACT_PROPERTIES = ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'address', 'city', 'state', 'zip', 'country', 'website', 'lifecyclestage'];
 
+/** Shared mailboxes: the same local part at two companies says nothing about a person. */
+const ROLE_ADDRESSES = new Set(['info', 'sales', 'admin', 'contact', 'hello', 'support', 'office', 'team', 'mail', 'billing', 'accounts', 'enquiries', 'marketing', 'noreply', 'webmaster', 'jobs', 'careers', 'help', 'service']);
+
 export const contactsModel: ObjectModel = {
   objectType: 'contacts',
 
@@ -120,16 +123,22 @@ export const contactsModel: ObjectModel = {
     const nameSort = (i: number) => `${c.last![i]} ${c.first![i]}`;
     const both = (...values: string[]) => (values.every((v) => v !== '') ? values.join('|') : null);
     const rules: BlockingRule[] = [
-      { name: 'email', key: (i) => c.email![i] || null, sortKey: nameSort },
-      { name: 'phone', key: (i) => c.phone![i] || null, sortKey: nameSort },
-      { name: 'surname sound + first initial', key: (i) => both(c.lastPhonetic![i] || c.last![i]!, c.canonicalFirst![i]!.slice(0, 1)), sortKey: nameSort },
-      { name: 'first name + postcode', key: (i) => both(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'last name + postcode', key: (i) => both(c.last![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'date of birth + first initial', key: (i) => both(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
-      { name: 'date of birth + last initial', key: (i) => both(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
-      { name: 'external id', key: (i) => c.identifier![i] || null, sortKey: nameSort },
-      { name: 'street + postcode', key: (i) => both(c.street![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'company + last name', key: (i) => both(c.company![i]!, c.last![i]!), sortKey: nameSort },
+      { name: 'email', fields: ['email'], key: (i) => c.email![i] || null, sortKey: nameSort },
+      { name: 'phone', fields: ['phone'], key: (i) => c.phone![i] || null, sortKey: nameSort },
+      { name: 'surname sound + first initial', fields: ['lastname', 'firstname'], key: (i) => both(c.lastPhonetic![i] || c.last![i]!, c.canonicalFirst![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'first name + postcode', fields: ['firstname', 'zip'], key: (i) => both(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'last name + postcode', fields: ['lastname', 'zip'], key: (i) => both(c.last![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'date of birth + first initial', fields: ['date_of_birth', 'firstname'], key: (i) => both(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'date of birth + last initial', fields: ['date_of_birth', 'lastname'], key: (i) => both(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'external id', fields: ['external_id'], key: (i) => c.identifier![i] || null, sortKey: nameSort },
+      { name: 'email name', fields: ['email'], key: (i) => (c.emailLocal![i]!.length >= 4 && !ROLE_ADDRESSES.has(c.emailLocal![i]!) ? c.emailLocal![i]! : null), sortKey: nameSort },
+      { name: 'names in either order', fields: ['firstname', 'lastname'], key: (i) => both(...[c.firstPhonetic![i] || c.first![i]!, c.lastPhonetic![i] || c.last![i]!].sort()), sortKey: nameSort },
+      { name: 'last name + birth year', fields: ['lastname', 'date_of_birth'], key: (i) => both(c.last![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
+      { name: 'first name + birth year', fields: ['firstname', 'date_of_birth'], key: (i) => both(c.canonicalFirst![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
+      { name: 'date of birth', fields: ['date_of_birth'], key: (i) => c.birthDate![i] || null, sortKey: nameSort, broad: true },
+      { name: 'first name + city', fields: ['firstname', 'city'], key: (i) => both(c.canonicalFirst![i]!, c.city![i]!), sortKey: nameSort, broad: true },
+      { name: 'street + postcode', fields: ['address', 'zip'], key: (i) => both(c.street![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'company + last name', fields: ['company', 'lastname'], key: (i) => both(c.company![i]!, c.last![i]!), sortKey: nameSort },
     ];
     return rules;
   },
