@@ -1,7 +1,7 @@
 /** Longest string any normalizer looks at; longer values are cut so one bad cell cannot stall a scan. */
 export const MAX_VALUE_LENGTH = 512;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^ -~\t\n\r]/;
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const NOT_ALNUM = /[^a-z0-9]+/g;
 
