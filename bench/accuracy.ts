@@ -59,6 +59,14 @@ const DATASETS: Dataset[] = [
     id: (row) => row.unique_id!,
     properties: (row) => ({ firstname: row.first_name ?? '', lastname: row.surname ?? '', date_of_birth: row.dob ?? '', city: row.city ?? '', email: row.email ?? '' }),
   },
+  {
+    name: 'organisations',
+    files: ['dedupe-examples/csv_example_input_with_true_ids.csv'],
+    objectType: 'companies',
+    truth: (row) => row['True Id']!,
+    id: (row) => row.Id!,
+    properties: (row) => ({ name: row['Site name'] ?? '', address: row.Address ?? '', zip: row.Zip ?? '', phone: row.Phone ?? '', website: row.Website ?? '' }),
+  },
 ];
 
 function readRows(file: string): Record<string, string>[] {

@@ -16,6 +16,11 @@ export interface ComparisonLevel {
   label: string;
   /** Prior m probability: used to start EM and as its pseudo-counts on small datasets. */
   m: number;
+  /**
+   * Keep m as given rather than learn it: for disagreements that correlated fields would
+   * otherwise explain away (two sites of one chain share name and phone, not house number).
+   */
+  fixed?: boolean;
 }
 
 /** One field's comparison: which level of agreement two records reach. */

@@ -8,6 +8,8 @@ export interface Cluster {
 export interface ClusterReport {
   /** Links not used because they would have made a group larger than allowed. */
   linksRefused: number;
+  /** Links not used because the two groups held a pair more likely distinct than not. */
+  linksRefusedForConflict: number;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface ClusterReport {
  */
 export function clusterPairs(ids: readonly string[], left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, maxGroupSize: number): { clusters: Cluster[]; report: ClusterReport } {
   const size = ids.length;
+  const conflicts = conflictsAmong(left, right, weights, accepted);
   const pairKey = (k: number) => {
     const a = ids[left[k]!]!;
     const b = ids[right[k]!]!;
@@ -39,8 +42,17 @@ export function clusterPairs(ids: readonly string[], left: Int32Array, right: In
     }
     return x;
   };
+  const members = new Map<number, number[]>();
+  const membersOf = (root: number) => members.get(root) ?? [root];
+  // A merge is refused when any candidate pair across the two groups says "distinct".
+  const clash = (a: number, b: number) => {
+    const [small, other] = membersOf(a).length <= membersOf(b).length ? [a, b] : [b, a];
+    for (const x of membersOf(small)) for (const y of conflicts.get(x) ?? []) if (find(y) === other) return true;
+    return false;
+  };
   const used: number[] = [];
   let linksRefused = 0;
+  let linksRefusedForConflict = 0;
   for (const k of order) {
     const a = find(left[k]!);
     const b = find(right[k]!);
@@ -52,9 +64,15 @@ export function clusterPairs(ids: readonly string[], left: Int32Array, right: In
       linksRefused++;
       continue;
     }
+    if (clash(a, b)) {
+      linksRefusedForConflict++;
+      continue;
+    }
     const [root, child] = a < b ? [a, b] : [b, a];
     parent[child] = root;
     groupSize[root]! += groupSize[child]!;
+    members.set(root, [...membersOf(root), ...membersOf(child)]);
+    members.delete(child);
     used.push(k);
   }
   const byRoot = new Map<number, Cluster>();
@@ -68,5 +86,26 @@ export function clusterPairs(ids: readonly string[], left: Int32Array, right: In
     const cluster = byRoot.get(find(i));
     if (cluster) cluster.members.push(i);
   }
-  return { clusters: [...byRoot.values()], report: { linksRefused } };
+  return { clusters: [...byRoot.values()], report: { linksRefused, linksRefusedForConflict } };
+}
+
+/** Candidate pairs with negative weight (more likely distinct) among records that have an accepted link. */
+function conflictsAmong(left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array): Map<number, number[]> {
+  const linked = new Set<number>();
+  for (const k of accepted) {
+    linked.add(left[k]!);
+    linked.add(right[k]!);
+  }
+  const conflicts = new Map<number, number[]>();
+  const add = (x: number, y: number) => {
+    const list = conflicts.get(x);
+    if (list) list.push(y);
+    else conflicts.set(x, [y]);
+  };
+  for (let k = 0; k < weights.length; k++) {
+    if (weights[k]! >= 0 || !linked.has(left[k]!) || !linked.has(right[k]!)) continue;
+    add(left[k]!, right[k]!);
+    add(right[k]!, left[k]!);
+  }
+  return conflicts;
 }

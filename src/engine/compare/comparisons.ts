@@ -16,22 +16,26 @@ export interface StringComparisonOptions {
   fuzzyBands?: readonly number[];
   /** Phonetic codes per record; omitted when phonetic matching is off. */
   phonetic?: readonly string[];
+  /** A clear disagreement (two house numbers) that overrides any similarity and earns its own weight. */
+  conflict?: ExtraLevel;
   termFrequency?: boolean;
 }
 
 /** Exact, then any extra levels, then Jaro-Winkler bands, then phonetic, then different. */
 export function stringComparison(options: StringComparisonOptions): Comparison {
-  const { values, extraLevels = [], fuzzyBands = [], phonetic } = options;
+  const { values, extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
   const levels: ComparisonLevel[] = [
     { label: 'exact match', m: 0.8 },
     ...extraLevels.map(({ label, m }) => ({ label, m })),
     ...fuzzyBands.map((band, k) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: k === 0 ? 0.08 : 0.04 })),
     ...(phonetic ? [{ label: 'sounds alike', m: 0.02 }] : []),
+    ...(conflict ? [{ label: conflict.label, m: conflict.m, ...(conflict.fixed ? { fixed: true } : {}) }] : []),
     { label: 'different', m: 0.04 },
   ];
   const firstFuzzy = 1 + extraLevels.length;
   const phoneticLevel = firstFuzzy + fuzzyBands.length;
   const different = levels.length - 1;
+  const conflictLevel = different - 1;
   return {
     name: options.name,
     label: options.label,
@@ -43,6 +47,7 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
       if (a === '' || b === '') return NULL_LEVEL;
       if (a === b) return 0;
       for (let k = 0; k < extraLevels.length; k++) if (extraLevels[k]!.test(i, j)) return 1 + k;
+      if (conflict?.test(i, j)) return conflictLevel;
       if (fuzzyBands.length > 0) {
         const similarity = jaroWinkler(a, b);
         for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return firstFuzzy + k;

@@ -10,7 +10,7 @@ import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { foldText } from '../normalize/text';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, memoize, phoneticCode } from './prepare-helpers';
+import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCode } from './prepare-helpers';
 
 /** Properties whose filling makes a contact more complete (and a better primary). */
 export const CONTACT_PROPERTIES = ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'address', 'city', 'state', 'zip', 'country', 'website', 'lifecyclestage'];
@@ -121,34 +121,24 @@ export const contactsModel: ObjectModel = {
   blockingRules(data) {
     const c = data.columns as Record<string, string[]>;
     const nameSort = (i: number) => `${c.last![i]} ${c.first![i]}`;
-    const both = (...values: string[]) => (values.every((v) => v !== '') ? values.join('|') : null);
     const rules: BlockingRule[] = [
       { name: 'email', fields: ['email'], key: (i) => c.email![i] || null, sortKey: nameSort },
       { name: 'phone', fields: ['phone'], key: (i) => c.phone![i] || null, sortKey: nameSort },
-      { name: 'surname sound + first initial', fields: ['lastname', 'firstname'], key: (i) => both(c.lastPhonetic![i] || c.last![i]!, c.canonicalFirst![i]!.slice(0, 1)), sortKey: nameSort },
-      { name: 'first name + postcode', fields: ['firstname', 'zip'], key: (i) => both(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'last name + postcode', fields: ['lastname', 'zip'], key: (i) => both(c.last![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'date of birth + first initial', fields: ['date_of_birth', 'firstname'], key: (i) => both(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
-      { name: 'date of birth + last initial', fields: ['date_of_birth', 'lastname'], key: (i) => both(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'surname sound + first initial', fields: ['lastname', 'firstname'], key: (i) => joinKey(c.lastPhonetic![i] || c.last![i]!, c.canonicalFirst![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'first name + postcode', fields: ['firstname', 'zip'], key: (i) => joinKey(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'last name + postcode', fields: ['lastname', 'zip'], key: (i) => joinKey(c.last![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'date of birth + first initial', fields: ['date_of_birth', 'firstname'], key: (i) => joinKey(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
+      { name: 'date of birth + last initial', fields: ['date_of_birth', 'lastname'], key: (i) => joinKey(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
       { name: 'external id', fields: ['external_id'], key: (i) => c.identifier![i] || null, sortKey: nameSort },
       { name: 'email name', fields: ['email'], key: (i) => (c.emailLocal![i]!.length >= 4 && !ROLE_ADDRESSES.has(c.emailLocal![i]!) ? c.emailLocal![i]! : null), sortKey: nameSort },
-      { name: 'names in either order', fields: ['firstname', 'lastname'], key: (i) => both(...[c.firstPhonetic![i] || c.first![i]!, c.lastPhonetic![i] || c.last![i]!].sort()), sortKey: nameSort },
-      { name: 'last name + birth year', fields: ['lastname', 'date_of_birth'], key: (i) => both(c.last![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
-      { name: 'first name + birth year', fields: ['firstname', 'date_of_birth'], key: (i) => both(c.canonicalFirst![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
+      { name: 'names in either order', fields: ['firstname', 'lastname'], key: (i) => joinKey(...[c.firstPhonetic![i] || c.first![i]!, c.lastPhonetic![i] || c.last![i]!].sort()), sortKey: nameSort },
+      { name: 'last name + birth year', fields: ['lastname', 'date_of_birth'], key: (i) => joinKey(c.last![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
+      { name: 'first name + birth year', fields: ['firstname', 'date_of_birth'], key: (i) => joinKey(c.canonicalFirst![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
       { name: 'date of birth', fields: ['date_of_birth'], key: (i) => c.birthDate![i] || null, sortKey: nameSort, broad: true },
-      { name: 'first name + city', fields: ['firstname', 'city'], key: (i) => both(c.canonicalFirst![i]!, c.city![i]!), sortKey: nameSort, broad: true },
-      { name: 'street + postcode', fields: ['address', 'zip'], key: (i) => both(c.street![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'company + last name', fields: ['company', 'lastname'], key: (i) => both(c.company![i]!, c.last![i]!), sortKey: nameSort },
+      { name: 'first name + city', fields: ['firstname', 'city'], key: (i) => joinKey(c.canonicalFirst![i]!, c.city![i]!), sortKey: nameSort, broad: true },
+      { name: 'street + postcode', fields: ['address', 'zip'], key: (i) => joinKey(c.street![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'company + last name', fields: ['company', 'lastname'], key: (i) => joinKey(c.company![i]!, c.last![i]!), sortKey: nameSort },
     ];
     return rules;
   },
 };
-
-/** True when at least two records have a value the comparison can use. */
-export function hasValues(comparison: Comparison, size: number): boolean {
-  let filled = 0;
-  for (let i = 0; i < size && filled < 2; i++) {
-    if (comparison.compare(i, i) !== 255) filled++;
-  }
-  return filled >= 2;
-}

@@ -1,5 +1,5 @@
 import { doubleMetaphone } from 'double-metaphone';
-import type { EngineRecord } from '../types';
+import { NULL_LEVEL, type Comparison, type EngineRecord } from '../types';
 import { toEpochMs } from '../normalize/date';
 import { asText } from '../normalize/text';
 
@@ -59,4 +59,17 @@ export function baseColumns(records: readonly EngineRecord[], countedProperties:
 /** A new string column of `size` empty values. */
 export function column(size: number): string[] {
   return new Array<string>(size).fill('');
+}
+
+/** A blocking key from several values, or null when any is missing. */
+export function joinKey(...values: string[]): string | null {
+  for (const value of values) if (value === '') return null;
+  return values.join('|');
+}
+
+/** True when at least two records have a value the comparison can use: empty fields only slow every pair down. */
+export function hasValues(comparison: Comparison, size: number): boolean {
+  let filled = 0;
+  for (let i = 0; i < size && filled < 2; i++) if (comparison.compare(i, i) !== NULL_LEVEL) filled++;
+  return filled >= 2;
 }

@@ -63,6 +63,7 @@ export function trainM(
 ): TrainedModel {
   const u = labels.nonMatches ? blendU(comparisons, uRandom, labels.nonMatches) : uRandom;
   const priors = comparisons.map((c) => normalise(c.levels.map((l) => l.m)));
+  const fixed = comparisons.map((c) => c.levels.map((l) => l.fixed === true));
   const labelled = [
     ...(labels.matches ? weighted(collectPatterns(labels.matches, 1)) : []),
     ...(labels.nonMatches ? weighted(collectPatterns(labels.nonMatches, 0)) : []),
@@ -75,7 +76,7 @@ export function trainM(
   for (const session of sessions) {
     if (session.pairs.length === 0) continue;
     const patterns = [...collectPatterns(vectors, Number.NaN, session).values(), ...labelled];
-    const result = expectationMaximisation(patterns, priors, u, session.excluded);
+    const result = expectationMaximisation(patterns, priors, u, session.excluded, fixed);
     iterations = Math.max(iterations, result.iterations);
     converged &&= result.converged;
     comparisons.forEach((_, c) => {
@@ -91,7 +92,7 @@ export function trainM(
   return { lambda, m, u, iterations, converged };
 }
 
-function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[]) {
+function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[], fixed: readonly boolean[][]) {
   let m = priors.map((p) => [...p]);
   let lambda = 0.2;
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
@@ -112,7 +113,9 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
         denominators[c]! += mass;
       }
     }
-    const next = numerators.map((levels, c) => levels.map((n, l) => (n + PRIOR_STRENGTH * priors[c]![l]!) / (denominators[c]! + PRIOR_STRENGTH)));
+    const next = numerators.map((levels, c) =>
+      holdFixedLevels(levels.map((n, l) => (n + PRIOR_STRENGTH * priors[c]![l]!) / (denominators[c]! + PRIOR_STRENGTH)), priors[c]!, fixed[c]!),
+    );
     const nextLambda = Math.min(0.999, Math.max(1e-6, matchMass / total));
     let change = Math.abs(nextLambda - lambda);
     next.forEach((levels, c) => levels.forEach((v, l) => (change = Math.max(change, Math.abs(v - m[c]![l]!)))));
@@ -188,6 +191,14 @@ function blendU(comparisons: readonly Comparison[], uRandom: number[][], nonMatc
     const share = Math.min(0.1, (n * LABEL_WEIGHT) / 10_000);
     return uRandom[c]!.map((value, l) => (1 - share) * value + share * ((counts[l]! + 0.5) / (n + 0.5 * counts.length)));
   });
+}
+
+/** Fixed levels keep their prior m; the learnt ones share what is left, in their learnt proportions. */
+function holdFixedLevels(m: number[], prior: readonly number[], fixed: readonly boolean[]): number[] {
+  if (!fixed.includes(true)) return m;
+  const fixedMass = prior.reduce((sum, p, l) => sum + (fixed[l] ? p : 0), 0);
+  const learntMass = m.reduce((sum, v, l) => sum + (fixed[l] ? 0 : v), 0);
+  return m.map((v, l) => (fixed[l] ? prior[l]! : (v / learntMass) * (1 - fixedMass)));
 }
 
 function normalise(values: number[]): number[] {
