@@ -100,7 +100,7 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('train');
 
   progress('score', 0, pairs.count);
-  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, data.size);
+  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left);
   const threshold = decisionThreshold(settings);
   let acceptedCount = 0;
   for (let k = 0; k < pairs.count; k++) if (weights[k]! >= threshold.weight) acceptedCount++;

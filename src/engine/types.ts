@@ -60,6 +60,8 @@ export interface PreparedDataset {
   completeness: Uint16Array;
   updatedAt: Float64Array;
   columns: Record<string, string[]>;
+  /** Numeric columns (amounts, times), NaN when missing. */
+  numbers?: Record<string, Float64Array>;
 }
 
 export interface ObjectModel {

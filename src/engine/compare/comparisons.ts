@@ -1,5 +1,5 @@
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { editDistance, jaroWinkler, tokenSetSimilarity } from './similarity';
+import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -209,4 +209,28 @@ export function fuzzyBands(enabled: boolean, thresholdPercent: number): number[]
   if (!enabled) return [];
   const lowest = Math.min(0.94, Math.max(0.7, thresholdPercent / 100));
   return [0.95, lowest];
+}
+
+/** Long texts (ticket content) as sorted word sets: how much of their wording two records share. */
+export function jaccardComparison(options: { name: string; label: string; properties: readonly string[]; values: readonly string[] }): Comparison {
+  const { values } = options;
+  return {
+    name: options.name,
+    label: options.label,
+    properties: options.properties,
+    levels: [
+      { label: 'same text', m: 0.5 },
+      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25 },
+      { label: 'many words shared (Jaccard ≥ 0.4)', m: 0.15 },
+      { label: 'different', m: 0.1 },
+    ],
+    compare(i, j) {
+      const a = values[i]!;
+      const b = values[j]!;
+      if (a === '' || b === '') return NULL_LEVEL;
+      if (a === b) return 0;
+      const similarity = jaccard(a.split(' '), b.split(' '));
+      return similarity >= 0.7 ? 1 : similarity >= 0.4 ? 2 : 3;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { NULL_LEVEL, type Comparison, type EngineRecord } from '../types';
 import { termFrequencyAdjustment } from '../score/score-pairs';
+import type { ValueCounts } from '../score/term-frequency';
 import type { TrainedModel } from '../score/train-m';
 import { asText } from '../normalize/text';
 
@@ -30,7 +31,7 @@ export function explainPair(
   comparisons: readonly Comparison[],
   levels: readonly number[],
   model: TrainedModel,
-  frequencies: readonly (Map<string, number> | null)[],
+  frequencies: readonly (ValueCounts | null)[],
   records: readonly EngineRecord[],
   i: number,
   j: number,
@@ -45,7 +46,7 @@ export function explainPair(
     if (level !== NULL_LEVEL) {
       contribution = Math.log2(model.m[c]![level]! / model.u[c]![level]!);
       const tf = comparison.termFrequency;
-      if (tf && tf.level === level) contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c]?.get(tf.value(i)), ids.length);
+      if (tf && tf.level === level) contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.value(i));
     }
     weight += contribution;
     return {

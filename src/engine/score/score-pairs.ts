@@ -1,5 +1,6 @@
 import { NULL_LEVEL, type Comparison } from '../types';
 import type { ComparisonVectors } from './comparison-vectors';
+import type { ValueCounts } from './term-frequency';
 import type { TrainedModel } from './train-m';
 
 /** Bayes factors (log2 m/u) per comparison and level: what one level adds to a pair's weight. */
@@ -12,13 +13,21 @@ export function priorWeight(model: TrainedModel): number {
   return Math.log2(model.lambda / (1 - model.lambda));
 }
 
+/** Most a rare value can add, and a common one take away, in bits. */
+const MAX_TF_BONUS = 3;
+const MAX_TF_PENALTY = 8;
+
 /**
- * Term-frequency adjustment of an exact match on value v: m / tf(v) instead of m / u,
- * i.e. log2(u / tf(v)) added. tf is floored so one-off values do not count infinitely.
+ * Term-frequency adjustment of an exact match on value v: the Bayes factor becomes
+ * m / u(v) instead of m / u, where u(v) is the chance that some other record has v. The
+ * pair's own two records are not counted, since duplicates inflate their own value's count:
+ * a value found only in this pair is as rare as can be.
  */
-export function termFrequencyAdjustment(u: number, frequency: number | undefined, size: number): number {
-  if (frequency === undefined) return 0;
-  return Math.log2(u / Math.max(frequency, 1 / Math.max(size, 1)));
+export function termFrequencyAdjustment(u: number, values: ValueCounts | null | undefined, value: string): number {
+  if (!values || values.total < 3) return 0;
+  const others = Math.max((values.counts.get(value) ?? 2) - 2, 0) / (values.total - 2);
+  if (others === 0) return MAX_TF_BONUS;
+  return Math.min(MAX_TF_BONUS, Math.max(-MAX_TF_PENALTY, Math.log2(u / others)));
 }
 
 /** Match weight of every candidate pair: prior plus each comparison's Bayes factor. */
@@ -26,9 +35,8 @@ export function scorePairs(
   comparisons: readonly Comparison[],
   vectors: ComparisonVectors,
   model: TrainedModel,
-  frequencies: readonly (Map<string, number> | null)[],
+  frequencies: readonly (ValueCounts | null)[],
   left: Int32Array,
-  size: number,
 ): Float64Array {
   const weights = levelWeights(model);
   const weightTables = weights.map((levels) => {
@@ -48,7 +56,7 @@ export function scorePairs(
     if (!tf || !freq) continue;
     const u = model.u[c]![tf.level]!;
     for (let k = 0; k < vectors.count; k++) {
-      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq.get(tf.value(left[k]!)), size);
+      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq, tf.value(left[k]!));
     }
   }
   return out;

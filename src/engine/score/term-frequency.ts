@@ -1,11 +1,17 @@
 import type { Comparison } from '../types';
 
+/** How often each value occurs, and among how many records with a value. */
+export interface ValueCounts {
+  counts: Map<string, number>;
+  total: number;
+}
+
 /**
- * Relative frequency of each value for comparisons with a term-frequency level, so that
- * two records sharing a rare surname ("Oyelaran") count as more evidence than two
- * sharing a common one ("Smith"). Values are counted over all records.
+ * Counts of each value for comparisons with a term-frequency level, so that two records
+ * sharing a rare surname ("Oyelaran") count as more evidence than two sharing a common
+ * one ("Smith").
  */
-export function termFrequencies(comparisons: readonly Comparison[], size: number): (Map<string, number> | null)[] {
+export function termFrequencies(comparisons: readonly Comparison[], size: number): (ValueCounts | null)[] {
   return comparisons.map((comparison) => {
     const tf = comparison.termFrequency;
     if (!tf) return null;
@@ -17,8 +23,6 @@ export function termFrequencies(comparisons: readonly Comparison[], size: number
       counts.set(value, (counts.get(value) ?? 0) + 1);
       total++;
     }
-    const frequencies = new Map<string, number>();
-    for (const [value, n] of counts) frequencies.set(value, n / total);
-    return frequencies;
+    return { counts, total };
   });
 }

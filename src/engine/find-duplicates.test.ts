@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { findDuplicates } from './find-duplicates';
+import { backgroundContacts, groupSets, shuffled } from './test/fixtures';
+import type { EngineRecord } from './types';
+
+const robert: EngineRecord = {
+  id: 'c-1',
+  properties: { firstname: 'Robert', lastname: 'Smith', email: 'Robert.Smith@acme.com', phone: '(415) 555-2671', company: 'Acme, Inc.', city: 'San Francisco', jobtitle: 'CTO' },
+  updatedAt: '2024-01-01T00:00:00Z',
+};
+const bob: EngineRecord = {
+  id: 'c-2',
+  properties: { firstname: 'Bob', lastname: 'Smith', email: 'robert.smith@acme.com ', phone: '415.555.2671', company: 'ACME LLC' },
+  updatedAt: '2025-06-01T00:00:00Z',
+};
+const contacts = [...backgroundContacts(300), robert, bob];
+
+describe('findDuplicates on contacts', () => {
+  const result = findDuplicates(contacts, 'contacts');
+  const group = result.groups.find((g) => g.recordIds.includes('c-1'));
+
+  it('groups Robert and Bob Smith, who share an email and a phone number', () => {
+    expect(group?.recordIds).toEqual(['c-1', 'c-2']);
+    expect(group!.confidence).toBeGreaterThan(0.95);
+    expect(group!.matchKey).toContain('email');
+  });
+
+  it('finds no duplicates among distinct people', () => {
+    expect(result.groups).toHaveLength(1);
+    expect(result.duplicateRecordCount).toBe(2);
+  });
+
+  it('explains the pair field by field, with both values and each weight', () => {
+    const pair = group!.pairs[0]!;
+    const email = pair.fields.find((f) => f.field === 'email')!;
+    expect(email).toMatchObject({ level: 'exact match', exact: true, valueA: 'Robert.Smith@acme.com' });
+    expect(email.weight).toBeGreaterThan(5);
+    const first = pair.fields.find((f) => f.field === 'firstname')!;
+    expect(first.level).toBe('same name (nickname)');
+    expect(first.weight).toBeGreaterThan(0);
+    const total = pair.priorWeight + pair.fields.reduce((sum, f) => sum + f.weight, 0);
+    expect(total).toBeCloseTo(pair.weight, 1);
+  });
+
+  it('suggests the most complete record as the primary', () => {
+    expect(group!.primaryId).toBe('c-1');
+  });
+
+  it('reports the pairs compared and how blocking found them', () => {
+    expect(result.pairsCompared).toBe(result.blocking.pairCount);
+    expect(result.blocking.byRule.find((r) => r.rule === 'email')!.pairs).toBeGreaterThanOrEqual(1);
+  });
+
+  it('never proposes a pair marked "not duplicates" again', () => {
+    const again = findDuplicates(contacts, 'contacts', { notDuplicates: [['c-2', 'c-1']] });
+    expect(again.groups.find((g) => g.recordIds.includes('c-1'))).toBeUndefined();
+  });
+
+  it('finds the same groups whatever the order of the records', () => {
+    const withMore = [...contacts, { id: 'c-3', properties: { firstname: 'Rob', lastname: 'Smith', email: 'rob.smith@gmail.com', phone: '+1 415 555 2671' } }];
+    const a = groupSets(findDuplicates(withMore, 'contacts').groups);
+    const b = groupSets(findDuplicates(shuffled(withMore, 7), 'contacts').groups);
+    expect(b).toEqual(a);
+    expect(a.find((g) => g.includes('c-1'))).toEqual(['c-1', 'c-2', 'c-3']);
+  });
+
+  it('treats Gmail dots and tags as the same address only while emails are normalized', () => {
+    const people = [
+      ...backgroundContacts(200),
+      { id: 'g-1', properties: { firstname: 'Jane', lastname: 'Doe', email: 'jane.doe+crm@gmail.com' } },
+      { id: 'g-2', properties: { firstname: 'Jane', lastname: 'Doe', email: 'janedoe@gmail.com' } },
+    ];
+    const on = findDuplicates(people, 'contacts');
+    const off = findDuplicates(people, 'contacts', { settings: { normalizeEmails: false } });
+    const emailLevel = (r: typeof on) => r.groups.find((g) => g.recordIds.includes('g-1'))?.pairs[0]?.fields.find((f) => f.field === 'email')?.level;
+    expect(emailLevel(on)).toBe('exact match');
+    expect(emailLevel(off)).not.toBe('exact match');
+  });
+
+  it('finds at least as many duplicates at high sensitivity as at low', () => {
+    const fuzzy = [
+      ...contacts,
+      { id: 'f-1', properties: { firstname: 'Katherine', lastname: 'Johnson', city: 'Denver', zip: '80202' } },
+      { id: 'f-2', properties: { firstname: 'Kathrine', lastname: 'Johnson', city: 'Denver', zip: '80202' } },
+    ];
+    const low = findDuplicates(fuzzy, 'contacts', { settings: { duplicateDetectionSensitivity: 'low' } });
+    const high = findDuplicates(fuzzy, 'contacts', { settings: { duplicateDetectionSensitivity: 'high' } });
+    expect(high.threshold.probability).toBeLessThan(low.threshold.probability);
+    expect(high.duplicateRecordCount).toBeGreaterThanOrEqual(low.duplicateRecordCount);
+  });
+
+  it('learns from confirmed duplicates: the labelled agreement level gains weight', () => {
+    const plain = findDuplicates(contacts, 'contacts');
+    const taught = findDuplicates(contacts, 'contacts', { confirmedDuplicates: [['c-1', 'c-2']] });
+    const nickname = (r: typeof plain) => r.model.fields.find((f) => f.field === 'firstname')!.levels.find((l) => l.label === 'same name (nickname)')!.weight;
+    expect(nickname(taught)).toBeGreaterThan(nickname(plain));
+  });
+});
+
+describe('findDuplicates on other object types', () => {
+  it('groups companies whose names differ only by legal form and share a domain', () => {
+    const companies: EngineRecord[] = [
+      ...Array.from({ length: 150 }, (_, i) => ({ id: `co-${i}`, properties: { name: `Company ${i} ${['Alpha', 'Beta', 'Gamma'][i % 3]}`, domain: `company${i}.com`, city: 'Boston' } })),
+      { id: 'a-1', properties: { name: 'Acme, Inc.', domain: 'acme.com', phone: '617-555-0100' } },
+      { id: 'a-2', properties: { name: 'ACME LLC', website: 'https://www.acme.com/about', phone: '(617) 555 0100' } },
+    ];
+    const result = findDuplicates(companies, 'companies');
+    expect(groupSets(result.groups)).toEqual([['a-1', 'a-2']]);
+  });
+
+  it('groups deals with the same name, company and amount', () => {
+    const deals: EngineRecord[] = [
+      ...Array.from({ length: 120 }, (_, i) => ({ id: `d-${i}`, properties: { dealname: `Renewal ${i}`, amount: String(1000 + i * 37), closedate: `2025-0${(i % 9) + 1}-15`, company: `Customer ${i}` } })),
+      { id: 'x-1', properties: { dealname: 'Acme – Enterprise plan', amount: '12000', closedate: '2025-03-01', company: 'Acme Inc' } },
+      { id: 'x-2', properties: { dealname: 'Enterprise plan Acme', amount: '12,000.00', closedate: '2025-03-02', company: 'ACME' } },
+    ];
+    expect(groupSets(findDuplicates(deals, 'deals').groups)).toEqual([['x-1', 'x-2']]);
+  });
+
+  it('groups tickets from one requester about the same problem on the same day', () => {
+    const tickets: EngineRecord[] = [
+      ...Array.from({ length: 120 }, (_, i) => ({ id: `t-${i}`, properties: { subject: `Question number ${100 + i} about invoice ${1000 + i * 3}`, content: `Details of order ${5000 + i} shipped ${200 + i * 7}`, requester_email: `person${i}@example.com`, createdate: `2025-02-${String((i % 27) + 1).padStart(2, '0')}T10:00:00Z` } })),
+      { id: 'y-1', properties: { subject: 'Cannot log in to the portal', content: 'I reset my password twice and still cannot log in to the customer portal', requester_email: 'sam@client.com', createdate: '2025-02-03T09:00:00Z' } },
+      { id: 'y-2', properties: { subject: 'Can not log in to portal', content: 'Still cannot log in to the customer portal after resetting my password', requester_email: 'Sam@client.com', createdate: '2025-02-03T11:30:00Z' } },
+    ];
+    expect(groupSets(findDuplicates(tickets, 'tickets').groups)).toEqual([['y-1', 'y-2']]);
+  });
+
+  it('answers an empty dataset with no groups', () => {
+    const result = findDuplicates([], 'contacts');
+    expect(result.groups).toEqual([]);
+    expect(result.recordCount).toBe(0);
+  });
+});
