@@ -20,5 +20,6 @@ describe('normalizeDate', () => {
     expect(toEpochMs('2024-01-02T00:00:00Z')).toBe(Date.UTC(2024, 0, 2));
     expect(toEpochMs(String(Date.UTC(2024, 0, 2)))).toBe(Date.UTC(2024, 0, 2));
     expect(toEpochMs('soon')).toBeNaN();
+    expect(toEpochMs(8_640_000_000_000_001)).toBeNaN();
   });
 });

@@ -9,7 +9,7 @@ export function normalizeDate(value: unknown, monthFirst = false): string {
   const text = asText(value);
   if (text === '') return '';
   if (/^\d{8}$/.test(text)) return text;
-  if (/^\d{11,14}$/.test(text)) return normalizeDate(new Date(Number(text)));
+  if (/^\d{11,14}$/.test(text)) return normalizeDate(new Date(toEpochMs(text)));
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text);
   if (m) return `${m[1]}${m[2]!.padStart(2, '0')}${m[3]!.padStart(2, '0')}`;
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
@@ -20,12 +20,17 @@ export function normalizeDate(value: unknown, monthFirst = false): string {
   return '';
 }
 
-/** Epoch milliseconds of a date or time value, NaN when unreadable. */
+/** JavaScript dates end 100 million days either side of 1970. */
+const MAX_TIME = 8.64e15;
+
+/** Epoch milliseconds of a date or time value, NaN when unreadable or beyond what a Date holds. */
 export function toEpochMs(value: unknown): number {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
-  const text = asText(value);
-  if (text === '') return Number.NaN;
-  if (/^\d{11,14}$/.test(text)) return Number(text);
-  return Date.parse(text);
+  let time: number;
+  if (value instanceof Date) time = value.getTime();
+  else if (typeof value === 'number') time = value;
+  else {
+    const text = asText(value);
+    time = text === '' ? Number.NaN : /^\d{11,14}$/.test(text) ? Number(text) : Date.parse(text);
+  }
+  return Number.isFinite(time) && Math.abs(time) <= MAX_TIME ? time : Number.NaN;
 }
