@@ -16,6 +16,8 @@ export interface ComparisonLevel {
   label: string;
   /** Prior m probability: used to start EM and as its pseudo-counts on small datasets. */
   m: number;
+  /** Prior u probability (chance agreement of two different records), for small datasets; "different" takes the rest. */
+  u?: number;
   /**
    * Keep m as given rather than learn it: for disagreements that correlated fields would
    * otherwise explain away (two sites of one chain share name and phone, not house number).

@@ -18,6 +18,8 @@ export interface StringComparisonOptions {
   phonetic?: readonly string[];
   /** A clear disagreement (two house numbers) that overrides any similarity and earns its own weight. */
   conflict?: ExtraLevel;
+  /** Chance that two different records agree exactly, before the data says otherwise. */
+  exactU?: number;
   termFrequency?: boolean;
 }
 
@@ -25,11 +27,11 @@ export interface StringComparisonOptions {
 export function stringComparison(options: StringComparisonOptions): Comparison {
   const { values, extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
   const levels: ComparisonLevel[] = [
-    { label: 'exact match', m: 0.8 },
-    ...extraLevels.map(({ label, m }) => ({ label, m })),
-    ...fuzzyBands.map((band, k) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: k === 0 ? 0.08 : 0.04 })),
-    ...(phonetic ? [{ label: 'sounds alike', m: 0.02 }] : []),
-    ...(conflict ? [{ label: conflict.label, m: conflict.m, ...(conflict.fixed ? { fixed: true } : {}) }] : []),
+    { label: 'exact match', m: 0.8, u: options.exactU ?? 0.002 },
+    ...extraLevels.map(({ label, m, u }) => ({ label, m, u: u ?? 0.002 })),
+    ...fuzzyBands.map((band, k) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: k === 0 ? 0.08 : 0.04, u: k === 0 ? 0.003 : 0.02 })),
+    ...(phonetic ? [{ label: 'sounds alike', m: 0.02, u: 0.01 }] : []),
+    ...(conflict ? [{ label: conflict.label, m: conflict.m, u: conflict.u ?? 0.3, ...(conflict.fixed ? { fixed: true } : {}) }] : []),
     { label: 'different', m: 0.04 },
   ];
   const firstFuzzy = 1 + extraLevels.length;
@@ -74,10 +76,10 @@ export function tokenComparison(options: {
   const { values, fuzzyBands = [] } = options;
   const split = (s: string) => s.split(' ');
   const levels: ComparisonLevel[] = [
-    { label: 'exact match', m: 0.75 },
-    { label: 'same words, one has more', m: 0.1 },
-    ...fuzzyBands.map((band) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: 0.05 })),
-    { label: 'half the words shared', m: 0.05 },
+    { label: 'exact match', m: 0.75, u: 0.002 },
+    { label: 'same words, one has more', m: 0.1, u: 0.003 },
+    ...fuzzyBands.map((band) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: 0.05, u: 0.003 })),
+    { label: 'half the words shared', m: 0.05, u: 0.02 },
     { label: 'different', m: 0.05 },
   ];
   const half = 2 + fuzzyBands.length;
@@ -111,9 +113,9 @@ export function phoneComparison(options: { properties: readonly string[]; number
     label: 'Phone',
     properties: options.properties,
     levels: [
-      { label: 'same number', m: 0.75 },
-      { label: 'same last seven digits', m: 0.1 },
-      { label: 'one digit apart', m: 0.05 },
+      { label: 'same number', m: 0.75, u: 0.0002 },
+      { label: 'same last seven digits', m: 0.1, u: 0.0002 },
+      { label: 'one digit apart', m: 0.05, u: 0.001 },
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
@@ -131,9 +133,9 @@ export function phoneComparison(options: { properties: readonly string[]; number
 export function dateComparison(options: { name: string; label: string; properties: readonly string[]; values: readonly string[]; fuzzy: boolean }): Comparison {
   const { values, fuzzy } = options;
   const levels: ComparisonLevel[] = [
-    { label: 'same date', m: 0.8 },
-    ...(fuzzy ? [{ label: 'one digit off', m: 0.1 }, { label: 'day and month swapped', m: 0.02 }] : []),
-    { label: 'same year', m: 0.03 },
+    { label: 'same date', m: 0.8, u: 0.0005 },
+    ...(fuzzy ? [{ label: 'one digit off', m: 0.1, u: 0.005 }, { label: 'day and month swapped', m: 0.02, u: 0.0005 }] : []),
+    { label: 'same year', m: 0.03, u: 0.02 },
     { label: 'different', m: 0.05 },
   ];
   const sameYear = levels.length - 2;
@@ -164,9 +166,9 @@ export function numberComparison(options: { name: string; label: string; propert
     label: options.label,
     properties: options.properties,
     levels: [
-      { label: 'equal', m: 0.7 },
-      { label: 'within 1%', m: 0.1 },
-      { label: 'within 10%', m: 0.1 },
+      { label: 'equal', m: 0.7, u: 0.01 },
+      { label: 'within 1%', m: 0.1, u: 0.01 },
+      { label: 'within 10%', m: 0.1, u: 0.05 },
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
@@ -189,9 +191,9 @@ export function timeComparison(options: { name: string; label: string; propertie
     label: options.label,
     properties: options.properties,
     levels: [
-      { label: 'within a day', m: 0.6 },
-      { label: 'within a week', m: 0.2 },
-      { label: 'within a month', m: 0.1 },
+      { label: 'within a day', m: 0.6, u: 0.01 },
+      { label: 'within a week', m: 0.2, u: 0.05 },
+      { label: 'within a month', m: 0.1, u: 0.1 },
       { label: 'further apart', m: 0.1 },
     ],
     compare(i, j) {
@@ -219,9 +221,9 @@ export function jaccardComparison(options: { name: string; label: string; proper
     label: options.label,
     properties: options.properties,
     levels: [
-      { label: 'same text', m: 0.5 },
-      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25 },
-      { label: 'many words shared (Jaccard ≥ 0.4)', m: 0.15 },
+      { label: 'same text', m: 0.5, u: 0.001 },
+      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25, u: 0.002 },
+      { label: 'many words shared (Jaccard ≥ 0.4)', m: 0.15, u: 0.02 },
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {

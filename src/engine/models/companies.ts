@@ -55,7 +55,7 @@ export const companiesModel: ObjectModel = {
     const bands = fuzzyBands(settings.enableFuzzyMatching, settings.fuzzyMatchingThreshold);
     const comparisons: Comparison[] = [
       tokenComparison({ name: 'name', label: 'Company name', properties: ['name'], values: c.name!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
-      stringComparison({ name: 'domain', label: 'Domain', properties: ['domain', 'website'], values: c.domain!, termFrequency: true }),
+      stringComparison({ name: 'domain', label: 'Domain', properties: ['domain', 'website'], values: c.domain!, exactU: 0.0005, termFrequency: true }),
       phoneComparison({ properties: ['phone'], numbers: c.phone!, tails: c.phoneTail! }),
       stringComparison({
         name: 'address', label: 'Street address', properties: ['address'], values: c.street!,

@@ -83,7 +83,7 @@ export const contactsModel: ObjectModel = {
     });
     const comparisons: Comparison[] = [
       stringComparison({
-        name: 'email', label: 'Email', properties: ['email'], values: c.email!,
+        name: 'email', label: 'Email', properties: ['email'], values: c.email!, exactU: 0.0001,
         extraLevels: [{ label: 'same name before the @', m: 0.05, test: (i, j) => c.emailLocal![i] === c.emailLocal![j] }],
         fuzzyBands: settings.enableFuzzyMatching ? [0.92] : [],
       }),
@@ -110,7 +110,7 @@ export const contactsModel: ObjectModel = {
       stringComparison({ name: 'state', label: 'State', properties: ['state'], values: c.state!, fuzzyBands: [] }),
       dateComparison({ name: 'date_of_birth', label: 'Date of birth', properties: ['date_of_birth'], values: c.birthDate!, fuzzy: settings.enableFuzzyMatching }),
       stringComparison({
-        name: 'external_id', label: 'External id', properties: ['external_id'], values: c.identifier!,
+        name: 'external_id', label: 'External id', properties: ['external_id'], values: c.identifier!, exactU: 0.0001,
         extraLevels: settings.enableFuzzyMatching ? [{ label: 'one character apart', m: 0.1, test: (i, j) => editDistance(c.identifier![i]!, c.identifier![j]!, 1) <= 1 }] : [],
       }),
     ];

@@ -1,0 +1,77 @@
+/**
+ * Finds duplicates in a HubSpot export or any CSV:
+ *   npm run dedupe -- <file.csv> --type contacts|companies|deals|tickets
+ *     [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]
+ * Progress goes to stderr, the summary to stdout.
+ */
+import { parseArgs } from 'node:util';
+import { findDuplicates, type EngineStage } from '../src/engine';
+import { OBJECT_TYPES, type ObjectType } from '../src/shared/object-types';
+import { readCsvRecords } from './dedupe/read-csv-records';
+import { writeResults } from './dedupe/write-results';
+
+const USAGE = 'Usage: npm run dedupe -- <file.csv> --type contacts|companies|deals|tickets [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]';
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { type: { type: 'string' }, id: { type: 'string' }, map: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean' } },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+})();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const file = positionals[0] ?? fail('Name the CSV file to read.');
+const objectType = (values.type ?? fail('Say which object type the file holds with --type.')) as ObjectType;
+if (!OBJECT_TYPES.includes(objectType)) fail(`--type must be one of ${OBJECT_TYPES.join(', ')}, not ${objectType}.`);
+const map: Record<string, string> = {};
+for (const entry of values.map ?? []) {
+  const [column, property] = entry.split('=');
+  if (!column || !property) fail(`--map takes <column>=<property>, not ${entry}.`);
+  map[column] = property;
+}
+
+const started = performance.now();
+const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
+const read = await readCsvRecords(file, objectType, { map, ...(values.id ? { idColumn: values.id } : {}), onRow: (n) => console.error(`  read ${n.toLocaleString('en-US')} records (${elapsed()} s)`) }).catch((error: unknown) =>
+  fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? `No such file: ${file}` : (error as Error).message),
+);
+for (const row of read.skipped.slice(0, 20)) console.error(`  skipped line ${row.line}: ${row.reason}`);
+if (read.skipped.length > 20) console.error(`  ... and ${read.skipped.length - 20} more skipped lines`);
+const mapped = [...read.mapping.properties.keys()];
+if (mapped.length === 0) fail(`No column maps to a ${objectType} property. Columns: ${read.header.join(', ')}. Use --map <column>=<property>.`);
+console.error(`Read ${read.records.length.toLocaleString('en-US')} ${objectType} from ${file}; columns used: ${mapped.join(', ')}${read.mapping.idColumn < 0 ? '; records numbered by line' : ''}`);
+
+const STAGES: Record<EngineStage, string> = { prepare: 'normalizing', block: 'blocking', compare: 'comparing pairs', train: 'training the model', score: 'scoring', cluster: 'grouping', explain: 'explaining' };
+let lastStage = '';
+const result = findDuplicates(read.records, objectType, {
+  onProgress: (stage) => {
+    if (stage === lastStage) return;
+    lastStage = stage;
+    console.error(`  ${STAGES[stage]}... (${elapsed()} s)`);
+  },
+});
+const seconds = (performance.now() - started) / 1000;
+
+console.log(`records          ${result.recordCount.toLocaleString('en-US')}`);
+console.log(`skipped lines    ${read.skipped.length}`);
+console.log(`pairs compared   ${result.pairsCompared.toLocaleString('en-US')}${result.blocking.cappedBlocks > 0 ? ` (${result.blocking.cappedBlocks} oversized blocks windowed, ${result.blocking.pairsSkipped.toLocaleString('en-US')} pairs not compared)` : ''}`);
+console.log(`duplicate groups ${result.groups.length.toLocaleString('en-US')} (${result.duplicateRecordCount.toLocaleString('en-US')} records)`);
+console.log(`seconds          ${seconds.toFixed(2)}`);
+if (values.out) {
+  await writeResults(values.out, read.records, result, seconds);
+  console.log(`written          ${values.out}`);
+} else {
+  for (const group of result.groups.slice(0, 10)) console.log(`  ${group.recordIds.join(', ')}  confidence ${group.confidence.toFixed(3)}  shares ${group.matchKey || 'similar values'}`);
+  if (result.groups.length > 10) console.log(`  ... ${result.groups.length - 10} more groups: use --out to write them all`);
+}

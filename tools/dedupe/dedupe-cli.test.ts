@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { csvRows } from './csv-rows';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dedupe-cli-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+function dedupe(...args: string[]) {
+  const run = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'tools/dedupe.ts'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const hubspotExport = [
+  'Record ID,First Name,Last Name,Email,Phone Number,City,Favourite Colour',
+  '101,Robert,Smith,robert.smith@acme.com,(415) 555-2671,Boston,blue',
+  '102,Bob,Smith,Robert.Smith@acme.com,415.555.2671,Boston,red',
+  '103,Jane,"Doe, broken',
+  '104,Alice,Jones,alice@x.com,,Denver,green,extra',
+  '105,Carol,White,carol@y.com,617-555-0199,Austin,',
+  '106,"Dan ""The Man""",Brown,"dan@z.com",,"Salt Lake\nCity",',
+].join('\n');
+
+describe('npm run dedupe', () => {
+  it('writes one CSV row per record with its group, and reports skipped lines by number', () => {
+    const input = write('contacts.csv', hubspotExport);
+    const out = path.join(dir, 'out.csv');
+    const run = dedupe(input, '--type', 'contacts', '--out', out);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('skipped line 4: a quoted field is never closed');
+    expect(run.stderr).toContain('skipped line 5: has 8 fields where the header has 7');
+    expect(run.stderr).toContain('columns used: firstname, lastname, email, phone, city');
+    expect(run.stdout).toMatch(/records\s+4/);
+    expect(run.stdout).toMatch(/skipped lines\s+2/);
+    expect(run.stdout).toMatch(/duplicate groups\s+1 \(2 records\)/);
+    const rows = fs.readFileSync(out, 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('id,group_id,confidence,suggested_primary');
+    expect(rows.slice(1).map((r) => r.split(',').slice(0, 2).join(','))).toEqual(['101,101', '102,101', '105,', '106,']);
+  });
+
+  it('writes the groups with explanations as JSON', () => {
+    const input = write('contacts2.csv', hubspotExport);
+    const out = path.join(dir, 'out.json');
+    expect(dedupe(input, '--type', 'contacts', '--out', out).code).toBe(0);
+    const json = JSON.parse(fs.readFileSync(out, 'utf8'));
+    expect(json.summary).toMatchObject({ objectType: 'contacts', records: 4, groups: 1, pairsCompared: expect.any(Number), seconds: expect.any(Number) });
+    const pair = json.groups[0].pairs[0];
+    expect(pair.fields.find((f: { field: string }) => f.field === 'email')).toMatchObject({ level: 'exact match', valueA: 'robert.smith@acme.com' });
+  });
+
+  it('maps other column names with --map and takes ids from --id', () => {
+    const input = write('orgs.csv', 'Ref,Organisation,Web\nA,Acme Inc,https://acme.com\nB,ACME LLC,www.acme.com/contact\nC,Globex,globex.com\n');
+    const run = dedupe(input, '--type', 'companies', '--map', 'Organisation=name', '--map', 'Web=website', '--id', 'Ref');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('A, B');
+  });
+
+  it('explains bad arguments and exits with 2', () => {
+    expect(dedupe().stderr).toContain('Name the CSV file to read.');
+    const wrongType = dedupe(write('x.csv', 'a\n1\n'), '--type', 'people');
+    expect(wrongType.code).toBe(2);
+    expect(wrongType.stderr).toContain('--type must be one of contacts, companies, deals, tickets');
+    expect(dedupe(path.join(dir, 'missing.csv'), '--type', 'contacts').stderr).toContain('No such file');
+    expect(dedupe(write('y.csv', 'colour\nred\n'), '--type', 'contacts').stderr).toContain('No column maps to a contacts property');
+    expect(dedupe(write('z.csv', 'email\na@b.com\n'), '--type', 'contacts', '--map', 'Nope=email').stderr).toContain('--map names a column that is not in the file: Nope');
+  });
+});
+
+describe('csvRows', () => {
+  it('reads quoted fields, doubled quotes and line breaks inside quotes', async () => {
+    const rows = [];
+    for await (const row of csvRows(write('q.csv', 'a,b\n"x, y","say ""hi"""\n"multi\nline",z\n'))) rows.push(row);
+    expect(rows).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['x, y', 'say "hi"'] },
+      { line: 3, fields: ['multi\nline', 'z'] },
+    ]);
+  });
+});
