@@ -64,6 +64,8 @@ export interface PreparedDataset {
   columns: Record<string, string[]>;
   /** Numeric columns (amounts, times), NaN when missing. */
   numbers?: Record<string, Float64Array>;
+  /** Yes/no facts per record (is the email a webmail address). */
+  flags?: Record<string, boolean[]>;
 }
 
 export interface ObjectModel {

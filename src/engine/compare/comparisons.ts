@@ -20,6 +20,8 @@ export interface StringComparisonOptions {
   conflict?: ExtraLevel;
   /** Chance that two different records agree exactly, before the data says otherwise. */
   exactU?: number;
+  /** Keep the "different" level's m at this value instead of learning it (see ComparisonLevel.fixed). */
+  differentFixedM?: number;
   termFrequency?: boolean;
 }
 
@@ -32,7 +34,7 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
     ...fuzzyBands.map((band, k) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: k === 0 ? 0.08 : 0.04, u: k === 0 ? 0.003 : 0.02 })),
     ...(phonetic ? [{ label: 'sounds alike', m: 0.02, u: 0.01 }] : []),
     ...(conflict ? [{ label: conflict.label, m: conflict.m, u: conflict.u ?? 0.3, ...(conflict.fixed ? { fixed: true } : {}) }] : []),
-    { label: 'different', m: 0.04 },
+    options.differentFixedM === undefined ? { label: 'different', m: 0.04 } : { label: 'different', m: options.differentFixedM, fixed: true },
   ];
   const firstFuzzy = 1 + extraLevels.length;
   const phoneticLevel = firstFuzzy + fuzzyBands.length;
@@ -234,5 +236,91 @@ export function jaccardComparison(options: { name: string; label: string; proper
       const similarity = jaccard(a.split(' '), b.split(' '));
       return similarity >= 0.7 ? 1 : similarity >= 0.4 ? 2 : 3;
     },
+  };
+}
+
+/** The columns of a postal location; '' where unknown. */
+export interface LocationColumns {
+  street: readonly string[];
+  number: readonly string[];
+  zip: readonly string[];
+  city: readonly string[];
+  region: readonly string[];
+  country: readonly string[];
+}
+
+/**
+ * Street, postcode, city, state and country as one comparison: they are one piece of
+ * evidence (where the record is), and counting each separately would credit neighbours
+ * and family members four or five times over.
+ */
+export function locationComparison(options: { properties: readonly string[]; columns: LocationColumns; fuzzy: boolean }): Comparison {
+  const { street, number, zip, city, region, country } = options.columns;
+  const same = (column: readonly string[], i: number, j: number) => column[i] !== '' && column[i] === column[j];
+  const clash = (column: readonly string[], i: number, j: number) => column[i] !== '' && column[j] !== '' && column[i] !== column[j];
+  const known = (i: number) => street[i] !== '' || zip[i] !== '' || city[i] !== '' || region[i] !== '' || country[i] !== '';
+  return {
+    name: 'location',
+    label: 'Address',
+    properties: options.properties,
+    levels: [
+      { label: 'same street address', m: 0.6, u: 0.0005 },
+      { label: 'same house number, similar street', m: 0.1, u: 0.0005 },
+      { label: 'same postcode', m: 0.1, u: 0.002 },
+      { label: 'same city', m: 0.1, u: 0.01 },
+      { label: 'same state or country only', m: 0.05, u: 0.1 },
+      { label: 'different place', m: 0.05 },
+    ],
+    compare(i, j) {
+      if (!known(i) || !known(j)) return NULL_LEVEL;
+      // A different postcode or city outweighs a common street name ("1 Main St").
+      const elsewhere = clash(zip, i, j) || (clash(city, i, j) && jaroWinkler(city[i]!, city[j]!) < 0.9) || clash(country, i, j);
+      if (!elsewhere) {
+        if (same(street, i, j)) return 0;
+        if (options.fuzzy && same(number, i, j) && jaroWinkler(street[i]!, street[j]!) >= 0.9) return 1;
+        if (same(zip, i, j)) return 2;
+        if (same(city, i, j) || (city[i] !== '' && city[j] !== '' && jaroWinkler(city[i]!, city[j]!) >= 0.9)) return 3;
+      }
+      if (!clash(region, i, j) && !clash(country, i, j) && (same(region, i, j) || same(country, i, j))) return 4;
+      return 5;
+    },
+    termFrequency: { level: 3, value: (i: number) => city[i]! },
+  };
+}
+
+/** "james" at two companies is two people; "james.radcombe82" at two providers is likely one. */
+export function distinctiveMailbox(local: string): boolean {
+  return local.length >= 8 || /[._\-\d]/.test(local);
+}
+
+/**
+ * Emails: the same address; the same distinctive name before the @ at another domain
+ * (a job change, or a second provider), counting less when that name is common; a
+ * near-identical address; different.
+ */
+export function emailComparison(options: { properties: readonly string[]; addresses: readonly string[]; locals: readonly string[]; webmail: readonly boolean[]; fuzzy: boolean }): Comparison {
+  const { addresses, locals, webmail, fuzzy } = options;
+  return {
+    name: 'email',
+    label: 'Email',
+    properties: options.properties,
+    levels: [
+      { label: 'exact match', m: 0.8, u: 0.0001 },
+      { label: 'same name before the @, one a webmail address', m: 0.05, u: 0.0002 },
+      { label: 'same name before the @ at two companies', m: 0.02, u: 0.0005 },
+      ...(fuzzy ? [{ label: 'similar (Jaro-Winkler ≥ 0.92)', m: 0.05, u: 0.0005 }] : []),
+      { label: 'different', m: 0.1 },
+    ],
+    compare(i, j) {
+      const a = addresses[i]!;
+      const b = addresses[j]!;
+      if (a === '' || b === '') return NULL_LEVEL;
+      if (a === b) return 0;
+      // Work addresses follow the company's pattern, so namesakes at two companies share them.
+      if (locals[i] === locals[j] && distinctiveMailbox(locals[i]!)) return webmail[i] || webmail[j] ? 1 : 2;
+      if (fuzzy && jaroWinkler(a, b) >= 0.92) return 3;
+      return fuzzy ? 4 : 3;
+    },
+    termFrequency: { level: 1, value: (i: number) => locals[i]! },
   };
 }

@@ -1,6 +1,7 @@
 import type { CountryCode } from 'libphonenumber-js/min';
 import { editDistance } from '../compare/similarity';
-import { fuzzyBands, dateComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
+import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
+import { normalizeCountry, normalizeRegion } from '../normalize/region';
 import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
@@ -27,21 +28,26 @@ export const contactsModel: ObjectModel = {
     const c = {
       email: column(n), emailLocal: column(n), first: column(n), canonicalFirst: column(n), last: column(n),
       firstPhonetic: column(n), lastPhonetic: column(n), phone: column(n), phoneTail: column(n), company: column(n),
-      street: column(n), city: column(n), zip: column(n), state: column(n), birthDate: column(n), identifier: column(n),
+      street: column(n), streetNumber: column(n), city: column(n), zip: column(n), state: column(n), country: column(n),
+      birthDate: column(n), identifier: column(n),
     };
     const name = memoize(normalizeNamePart);
     const canonical = memoize(canonicalGivenName);
     const company = memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' '));
-    const street = memoize((raw) => normalizeStreetAddress(raw).street);
+    const street = memoize(normalizeStreetAddress);
+    const region = memoize(normalizeRegion);
+    const country = memoize(normalizeCountry);
     const place = memoize(foldText);
     const phone = memoize((raw) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers));
     const phonetic = settings.enablePhoneticMatching;
+    const webmail = new Array<boolean>(n).fill(false);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
       const email = normalizeEmail(p.email, settings.normalizeEmails);
       if (email) {
         c.email[i] = email.address;
         c.emailLocal[i] = email.local;
+        webmail[i] = email.freeMail;
       }
       let first = name(firstOf(p, ['firstname']));
       let last = name(firstOf(p, ['lastname']));
@@ -63,14 +69,17 @@ export const contactsModel: ObjectModel = {
         c.phoneTail[i] = number.tail;
       }
       c.company[i] = company(firstOf(p, ['company']));
-      c.street[i] = street(firstOf(p, ['address']));
+      const address = street(firstOf(p, ['address']));
+      c.street[i] = address.street;
+      c.streetNumber[i] = address.number;
       c.city[i] = place(firstOf(p, ['city']));
       c.zip[i] = normalizePostcode(p.zip);
-      c.state[i] = place(firstOf(p, ['state']));
+      c.state[i] = region(firstOf(p, ['state']));
+      c.country[i] = country(firstOf(p, ['country']));
       c.birthDate[i] = normalizeDate(p.date_of_birth);
       c.identifier[i] = foldText(p.external_id).replaceAll(' ', '');
     }
-    return { objectType: 'contacts', ...base, columns: c };
+    return { objectType: 'contacts', ...base, columns: c, flags: { webmail } };
   },
 
   comparisons(data, settings) {
@@ -82,11 +91,7 @@ export const contactsModel: ObjectModel = {
       test: (i: number, j: number) => own[i] !== '' && own[i] === other[j] && other[i] === own[j],
     });
     const comparisons: Comparison[] = [
-      stringComparison({
-        name: 'email', label: 'Email', properties: ['email'], values: c.email!, exactU: 0.0001,
-        extraLevels: [{ label: 'same name before the @', m: 0.05, test: (i, j) => c.emailLocal![i] === c.emailLocal![j] }],
-        fuzzyBands: settings.enableFuzzyMatching ? [0.92] : [],
-      }),
+      emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, fuzzy: settings.enableFuzzyMatching }),
       stringComparison({
         name: 'firstname', label: 'First name', properties: ['firstname'], values: c.first!, termFrequency: true,
         extraLevels: [
@@ -95,6 +100,9 @@ export const contactsModel: ObjectModel = {
         ],
         fuzzyBands: bands,
         ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
+        // Families share surname, address and phone; only the first name tells them apart,
+        // so EM must not learn that duplicates often have unrelated first names.
+        differentFixedM: 0.01,
       }),
       stringComparison({
         name: 'lastname', label: 'Last name', properties: ['lastname'], values: c.last!, termFrequency: true,
@@ -104,10 +112,11 @@ export const contactsModel: ObjectModel = {
       }),
       phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, tails: c.phoneTail! }),
       tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
-      stringComparison({ name: 'address', label: 'Street address', properties: ['address'], values: c.street!, fuzzyBands: bands }),
-      stringComparison({ name: 'city', label: 'City', properties: ['city'], values: c.city!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
-      stringComparison({ name: 'zip', label: 'Postal code', properties: ['zip'], values: c.zip!, fuzzyBands: [] }),
-      stringComparison({ name: 'state', label: 'State', properties: ['state'], values: c.state!, fuzzyBands: [] }),
+      locationComparison({
+        properties: ['address', 'zip', 'city', 'state', 'country'],
+        columns: { street: c.street!, number: c.streetNumber!, zip: c.zip!, city: c.city!, region: c.state!, country: c.country! },
+        fuzzy: settings.enableFuzzyMatching,
+      }),
       dateComparison({ name: 'date_of_birth', label: 'Date of birth', properties: ['date_of_birth'], values: c.birthDate!, fuzzy: settings.enableFuzzyMatching }),
       stringComparison({
         name: 'external_id', label: 'External id', properties: ['external_id'], values: c.identifier!, exactU: 0.0001,
@@ -125,18 +134,18 @@ export const contactsModel: ObjectModel = {
       { name: 'email', fields: ['email'], key: (i) => c.email![i] || null, sortKey: nameSort },
       { name: 'phone', fields: ['phone'], key: (i) => c.phone![i] || null, sortKey: nameSort },
       { name: 'surname sound + first initial', fields: ['lastname', 'firstname'], key: (i) => joinKey(c.lastPhonetic![i] || c.last![i]!, c.canonicalFirst![i]!.slice(0, 1)), sortKey: nameSort },
-      { name: 'first name + postcode', fields: ['firstname', 'zip'], key: (i) => joinKey(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'last name + postcode', fields: ['lastname', 'zip'], key: (i) => joinKey(c.last![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'first name + postcode', fields: ['firstname', 'location'], key: (i) => joinKey(c.canonicalFirst![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'last name + postcode', fields: ['lastname', 'location'], key: (i) => joinKey(c.last![i]!, c.zip![i]!), sortKey: nameSort },
       { name: 'date of birth + first initial', fields: ['date_of_birth', 'firstname'], key: (i) => joinKey(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
       { name: 'date of birth + last initial', fields: ['date_of_birth', 'lastname'], key: (i) => joinKey(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
       { name: 'external id', fields: ['external_id'], key: (i) => c.identifier![i] || null, sortKey: nameSort },
-      { name: 'email name', fields: ['email'], key: (i) => (c.emailLocal![i]!.length >= 4 && !ROLE_ADDRESSES.has(c.emailLocal![i]!) ? c.emailLocal![i]! : null), sortKey: nameSort },
+      { name: 'email name', fields: ['email'], key: (i) => (distinctiveMailbox(c.emailLocal![i]!) && !ROLE_ADDRESSES.has(c.emailLocal![i]!) ? c.emailLocal![i]! : null), sortKey: nameSort },
       { name: 'names in either order', fields: ['firstname', 'lastname'], key: (i) => joinKey(...[c.firstPhonetic![i] || c.first![i]!, c.lastPhonetic![i] || c.last![i]!].sort()), sortKey: nameSort },
       { name: 'last name + birth year', fields: ['lastname', 'date_of_birth'], key: (i) => joinKey(c.last![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
       { name: 'first name + birth year', fields: ['firstname', 'date_of_birth'], key: (i) => joinKey(c.canonicalFirst![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
       { name: 'date of birth', fields: ['date_of_birth'], key: (i) => c.birthDate![i] || null, sortKey: nameSort, broad: true },
-      { name: 'first name + city', fields: ['firstname', 'city'], key: (i) => joinKey(c.canonicalFirst![i]!, c.city![i]!), sortKey: nameSort, broad: true },
-      { name: 'street + postcode', fields: ['address', 'zip'], key: (i) => joinKey(c.street![i]!, c.zip![i]!), sortKey: nameSort },
+      { name: 'first name + city', fields: ['firstname', 'location'], key: (i) => joinKey(c.canonicalFirst![i]!, c.city![i]!), sortKey: nameSort, broad: true },
+      { name: 'street + postcode', fields: ['location'], key: (i) => joinKey(c.street![i]!, c.zip![i]!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: (i) => joinKey(c.company![i]!, c.last![i]!), sortKey: nameSort },
     ];
     return rules;

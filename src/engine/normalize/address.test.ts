@@ -34,3 +34,16 @@ describe('normalizePostcode', () => {
     expect(normalizePostcode(raw)).toBe(expected);
   });
 });
+
+describe('regions and countries', () => {
+  it('reads US states and common countries the same whichever way they are written', async () => {
+    const { normalizeRegion, normalizeCountry } = await import('./region');
+    expect(normalizeRegion('Pennsylvania')).toBe('pa');
+    expect(normalizeRegion('PA')).toBe('pa');
+    expect(normalizeRegion('Bavaria')).toBe('bavaria');
+    expect(normalizeCountry('United States of America')).toBe('us');
+    expect(normalizeCountry('USA')).toBe('us');
+    expect(normalizeCountry('Deutschland')).toBe('de');
+    expect(normalizeCountry('')).toBe('');
+  });
+});
