@@ -5,7 +5,7 @@ import { explainPair, type PairExplanation } from './explain/explain-pair';
 import { objectModel } from './models';
 import { compareAll, compareRange, type ComparisonVectors } from './score/comparison-vectors';
 import { estimateU } from './score/estimate-u';
-import { scorePairs } from './score/score-pairs';
+import { priorWeight, scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
@@ -49,6 +49,7 @@ export interface DuplicateDetectionResult {
   threshold: { probability: number; weight: number };
   model: {
     lambda: number;
+    lambdaCandidates: number;
     iterations: number;
     converged: boolean;
     fields: { field: string; levels: { label: string; m: number; u: number; weight: number }[] }[];
@@ -95,7 +96,8 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
     ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
     ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
   };
-  const trained = trainM(comparisons, vectors, u, trainingSessions(rules, comparisons, pairs.left, pairs.right, pairs.count), labels);
+  const allPairs = (data.size * (data.size - 1)) / 2;
+  const trained = trainM(comparisons, vectors, u, trainingSessions(rules, comparisons, pairs.left, pairs.right, pairs.count), labels, allPairs);
   const frequencies = termFrequencies(comparisons, data.size);
   lap('train');
 
@@ -109,7 +111,7 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('score');
 
   progress('cluster', 0, 1);
-  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize);
+  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained));
   lap('cluster');
 
   progress('explain', 0, clusters.length);
@@ -199,6 +201,7 @@ function matchKey(explanations: readonly PairExplanation[]): string {
 function describeModel(comparisons: readonly Comparison[], trained: TrainedModel): DuplicateDetectionResult['model'] {
   return {
     lambda: trained.lambda,
+    lambdaCandidates: trained.lambdaCandidates,
     iterations: trained.iterations,
     converged: trained.converged,
     fields: comparisons.map((comparison, c) => ({

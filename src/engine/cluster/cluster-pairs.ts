@@ -8,7 +8,7 @@ export interface Cluster {
 export interface ClusterReport {
   /** Links not used because they would have made a group larger than allowed. */
   linksRefused: number;
-  /** Links not used because the two groups held a pair more likely distinct than not. */
+  /** Links not used because the two groups held a pair whose fields speak against a match. */
   linksRefusedForConflict: number;
 }
 
@@ -18,9 +18,17 @@ export interface ClusterReport {
  * cannot glue unrelated records into one giant group. Ties are broken by record id, so
  * the result does not depend on the order of the input.
  */
-export function clusterPairs(ids: readonly string[], left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, maxGroupSize: number): { clusters: Cluster[]; report: ClusterReport } {
+export function clusterPairs(
+  ids: readonly string[],
+  left: Int32Array,
+  right: Int32Array,
+  weights: Float64Array,
+  accepted: Uint32Array,
+  maxGroupSize: number,
+  priorWeight: number,
+): { clusters: Cluster[]; report: ClusterReport } {
   const size = ids.length;
-  const conflicts = conflictsAmong(left, right, weights, accepted);
+  const conflicts = conflictsAmong(left, right, weights, accepted, priorWeight);
   const pairKey = (k: number) => {
     const a = ids[left[k]!]!;
     const b = ids[right[k]!]!;
@@ -89,8 +97,12 @@ export function clusterPairs(ids: readonly string[], left: Int32Array, right: In
   return { clusters: [...byRoot.values()], report: { linksRefused, linksRefusedForConflict } };
 }
 
-/** Candidate pairs with negative weight (more likely distinct) among records that have an accepted link. */
-function conflictsAmong(left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array): Map<number, number[]> {
+/**
+ * Candidate pairs whose fields, taken together, speak against a match (weight below the
+ * prior: a Bayes factor under 1), among records that have an accepted link. A pair that
+ * merely lacks evidence is no conflict.
+ */
+function conflictsAmong(left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, priorWeight: number): Map<number, number[]> {
   const linked = new Set<number>();
   for (const k of accepted) {
     linked.add(left[k]!);
@@ -103,7 +115,7 @@ function conflictsAmong(left: Int32Array, right: Int32Array, weights: Float64Arr
     else conflicts.set(x, [y]);
   };
   for (let k = 0; k < weights.length; k++) {
-    if (weights[k]! >= 0 || !linked.has(left[k]!) || !linked.has(right[k]!)) continue;
+    if (weights[k]! >= priorWeight || !linked.has(left[k]!) || !linked.has(right[k]!)) continue;
     add(left[k]!, right[k]!);
     add(right[k]!, left[k]!);
   }

@@ -244,9 +244,15 @@ function lastTouched(record: EngineRecord, modifiedProperties: readonly string[]
   return readTime(record.updatedAt) ?? readTime(values[CREATED_DATE_PROPERTY]);
 }
 
-/** Epoch 0 and earlier is a placeholder, not a date anyone entered. */
+/** HubSpot writes dates as ISO text or epoch milliseconds. */
+const HUBSPOT_DATE_TEXT = /^\s*(?:\d{4}-\d{2}-\d{2}|\d{11,14}\s*$)/;
+
+/** Epoch ms, or null. Loose text ("0", "10") is not read: Date.parse would make it a date in 2000. */
 function readTime(value: unknown): number | null {
+  const readable = value instanceof Date || typeof value === 'number' || (typeof value === 'string' && HUBSPOT_DATE_TEXT.test(value));
+  if (!readable) return null;
   const time = toEpochMs(value);
+  // Epoch 0 and earlier is a placeholder, not a date anyone entered.
   return time > 0 ? time : null;
 }
 
@@ -255,7 +261,7 @@ function propertyLabel(property: HealthProperty): string {
 }
 
 function clampCount(count: number, total: number): number {
-  return Number.isFinite(count) ? Math.min(total, Math.max(0, Math.round(count))) : 0;
+  return Number.isNaN(count) ? 0 : Math.min(total, Math.max(0, Math.round(count)));
 }
 
 function ratio(part: number, whole: number): number {

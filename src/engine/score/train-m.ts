@@ -16,8 +16,14 @@ export interface TrainingSession {
 }
 
 export interface TrainedModel {
-  /** Share of candidate pairs that are duplicates. */
+  /**
+   * Chance that two records drawn at random are duplicates: the prior of every pair. Not
+   * the share among candidate pairs, which blocking already chose for agreeing fields:
+   * that prior would count their agreement twice.
+   */
   lambda: number;
+  /** Share of duplicates among the candidate pairs. */
+  lambdaCandidates: number;
   m: number[][];
   u: number[][];
   iterations: number;
@@ -26,12 +32,6 @@ export interface TrainedModel {
 
 /** How many pairs' worth of weight the levels' prior m values carry: they steady small datasets. */
 const PRIOR_STRENGTH = 20;
-/**
- * Candidate pairs are at most even odds a priori: on portals where blocking finds mostly
- * duplicates, a free λ drifts towards 1 and every candidate pair then needs almost no
- * evidence (measured on splink fake_1000: precision 0.83 at λ=0.999, 0.96 capped).
- */
-const MAX_LAMBDA = 0.5;
 /** A confirmed label counts as this many unlabelled pairs. */
 const LABEL_WEIGHT = 25;
 const MAX_ITERATIONS = 40;
@@ -60,6 +60,7 @@ export function trainM(
   uRandom: number[][],
   sessions: readonly TrainingSession[],
   labels: TrainingLabels = {},
+  allPairs = vectors.count,
 ): TrainedModel {
   const u = labels.nonMatches ? blendU(comparisons, uRandom, labels.nonMatches) : uRandom;
   const priors = comparisons.map((c) => normalise(c.levels.map((l) => l.m)));
@@ -88,8 +89,10 @@ export function trainM(
   const m = comparisons.map((_, c) => (learnt[c] === 0 ? priors[c]! : sums[c]!.map((v) => v / learnt[c]!)));
 
   const all = [...collectPatterns(vectors, Number.NaN).values()];
-  const lambda = fitLambda(all, m, u);
-  return { lambda, m, u, iterations, converged };
+  const lambdaCandidates = fitLambda(all, m, u);
+  // Duplicates found among the candidates, spread over every pair the dataset has.
+  const lambda = Math.min(0.5, Math.max(1e-12, (lambdaCandidates * vectors.count) / Math.max(allPairs, vectors.count, 1)));
+  return { lambda, lambdaCandidates, m, u, iterations, converged };
 }
 
 function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[], fixed: readonly boolean[][]) {
@@ -129,13 +132,13 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
 /** λ alone by EM, with m and u fixed: a one-parameter mixture that converges reliably. */
 function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][]): number {
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
-  if (total === 0) return MAX_LAMBDA / 2;
+  if (total === 0) return 0;
   const noExclusion = m.map(() => false);
   let lambda = 0.1;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     let matchMass = 0;
     for (const pattern of patterns) matchMass += matchProbability(pattern.levels, lambda, m, u, noExclusion) * pattern.count;
-    const next = Math.min(MAX_LAMBDA, Math.max(1e-6, matchMass / total));
+    const next = Math.min(0.999, Math.max(1e-6, matchMass / total));
     if (Math.abs(next - lambda) < TOLERANCE) return next;
     lambda = next;
   }
