@@ -45,12 +45,11 @@ class PairBuffer {
  * sliding window of that size after sorting by the rule's sortKey, and reported.
  */
 export function blockPairs(size: number, rules: readonly BlockingRule[], maxBlockSize: number, excluded?: (a: number, b: number) => boolean): CandidatePairs {
-  // Broad rules may add at most this many pairs each: linear in the dataset size.
-  const broadBudget = Math.max(50_000, 4 * size);
+  // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
+  const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * size);
   const keys: (string | null)[][] = [];
   const buffer = new PairBuffer();
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
-  const window = Math.max(2, Math.floor(maxBlockSize / 4));
 
   for (let r = 0; r < rules.length; r++) {
     const rule = rules[r]!;
@@ -69,15 +68,13 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
       blockSize.set(key, (blockSize.get(key) ?? 0) + 1);
     }
     const stats = { rule: rule.name, blocks: 0, pairs: 0, cappedBlocks: 0, pairsSkipped: 0, skippedAsTooBroad: false };
-    if (rule.broad) {
-      let wouldAdd = 0;
-      for (const n of blockSize.values()) wouldAdd += (Math.min(n, maxBlockSize) * (n - 1)) / 2;
-      if (wouldAdd > broadBudget) {
-        stats.skippedAsTooBroad = true;
-        report.byRule.push(stats);
-        continue;
-      }
+    const cap = blockCap([...blockSize.values()], maxBlockSize, ruleBudget, rule.broad === true);
+    if (cap === 0) {
+      stats.skippedAsTooBroad = true;
+      report.byRule.push(stats);
+      continue;
     }
+    const window = Math.max(2, Math.floor(cap / 4));
     const earlier = keys.length;
     keys.push(ruleKeys);
     const sharedEarlier = (a: number, b: number) => {
@@ -98,7 +95,7 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
       stats.blocks++;
       const members: number[] = [];
       for (let i = first; i !== -1; i = next[i]!) members.push(i);
-      if (n <= maxBlockSize) {
+      if (n <= cap) {
         for (let x = 0; x < n; x++) for (let y = x + 1; y < n; y++) emit(members[x]!, members[y]!);
         continue;
       }
@@ -124,4 +121,34 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
   }
   report.pairCount = buffer.count;
   return { left: buffer.left.subarray(0, buffer.count), right: buffer.right.subarray(0, buffer.count), count: buffer.count, report };
+}
+
+/** Candidate pairs a rule may add per record before its big blocks are windowed. */
+const PAIRS_PER_RECORD = 3;
+/** Smallest block size cap worth running a rule with. */
+const MIN_CAP = 8;
+
+/**
+ * The largest block size (up to `maxBlockSize`) at which the rule's pairs stay within
+ * `budget`, counting blocks above it as windowed. A broad rule over budget is skipped (0);
+ * any other runs at the smallest cap at worst.
+ */
+function blockCap(sizes: readonly number[], maxBlockSize: number, budget: number, broad: boolean): number {
+  const pairsAt = (cap: number) => {
+    const window = Math.max(2, Math.floor(cap / 4));
+    let total = 0;
+    for (const n of sizes) total += n <= cap ? (n * (n - 1)) / 2 : n * window;
+    return total;
+  };
+  if (pairsAt(maxBlockSize) <= budget) return maxBlockSize;
+  if (broad) return 0;
+  let low = MIN_CAP;
+  let high = maxBlockSize;
+  if (pairsAt(low) > budget) return low;
+  while (high - low > 1) {
+    const middle = (low + high) >> 1;
+    if (pairsAt(middle) <= budget) low = middle;
+    else high = middle;
+  }
+  return low;
 }

@@ -273,8 +273,9 @@ export function locationComparison(options: { properties: readonly string[]; col
     ],
     compare(i, j) {
       if (!known(i) || !known(j)) return NULL_LEVEL;
-      // A different postcode or city outweighs a common street name ("1 Main St").
-      const elsewhere = clash(zip, i, j) || (clash(city, i, j) && jaroWinkler(city[i]!, city[j]!) < 0.9) || clash(country, i, j);
+      // A different postcode or city outweighs a common street name ("1 Main St"). The
+      // cheap checks go first: most pairs compared are far apart.
+      const elsewhere = clash(zip, i, j) || clash(country, i, j) || (clash(city, i, j) && jaroWinkler(city[i]!, city[j]!) < 0.9);
       if (!elsewhere) {
         if (same(street, i, j)) return 0;
         if (options.fuzzy && same(number, i, j) && jaroWinkler(street[i]!, street[j]!) >= 0.9) return 1;
