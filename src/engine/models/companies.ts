@@ -25,7 +25,7 @@ export const companiesModel: ObjectModel = {
     const street = memoize(normalizeStreetAddress);
     const place = memoize(foldText);
     const domain = memoize(normalizeDomain);
-    const phone = memoize((raw) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers));
+    const phone = (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
       const name = business(firstOf(p, ['name']));

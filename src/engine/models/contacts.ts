@@ -38,7 +38,8 @@ export const contactsModel: ObjectModel = {
     const region = memoize(normalizeRegion);
     const country = memoize(normalizeCountry);
     const place = memoize(foldText);
-    const phone = memoize((raw) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers));
+    // Phone numbers are nearly all distinct: a cache would only grow.
+    const phone = (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers);
     const phonetic = settings.enablePhoneticMatching;
     const webmail = new Array<boolean>(n).fill(false);
     for (let i = 0; i < n; i++) {

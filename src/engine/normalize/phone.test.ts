@@ -16,6 +16,12 @@ describe('normalizePhone', () => {
     expect(normalizePhone(raw, country)?.number).toBe(expected);
   });
 
+  it('gives the E.164 number libphonenumber gives, for every common North American format', async () => {
+    const { parsePhoneNumberFromString } = await import('libphonenumber-js/min');
+    const formats = ['(415) 555-2671', '415-555-2671', '415.555.2671', '415 555 2671', '4155552671', '1-415-555-2671', '+1 415 555 2671', '+1 (415) 555-2671', '1 415 555 2671', '+14155552671', '(212) 555-0100', '+1-800-555-0199'];
+    for (const raw of formats) expect(normalizePhone(raw, 'US')?.number, raw).toBe(parsePhoneNumberFromString(raw, 'US')?.number);
+  });
+
   it('keeps extensions apart', () => {
     expect(normalizePhone('(415) 555-2671 ext. 42', 'US')).toEqual({ number: '+14155552671', extension: '42', tail: '5552671' });
     expect(normalizePhone('415-555-2671 x7', 'US')?.extension).toBe('7');

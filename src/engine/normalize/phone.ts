@@ -25,9 +25,26 @@ export function normalizePhone(value: unknown, defaultCountry: CountryCode = 'US
   const digits = main.replace(/\D+/g, '');
   if (digits.length < 5 || digits.length > 17) return null;
   if (!normalize) return { number: digits, extension, tail: digits.slice(-7) };
+  const fast = northAmerican(main, digits, defaultCountry);
+  if (fast) return { number: fast, extension, tail: fast.slice(-7) };
   const international = /^\s*(\+|00)/.test(main) ? `+${main.trim().startsWith('+') ? digits : digits.slice(2)}` : main;
   const parsed = parsePhoneNumberFromString(international, defaultCountry);
   const number = parsed && parsed.isPossible() ? parsed.number : digits;
   const nationalDigits = parsed ? parsed.nationalNumber : digits;
   return { number, extension: extension || (parsed?.ext ?? ''), tail: nationalDigits.slice(-7) };
+}
+
+const NANP_COUNTRIES = new Set(['US', 'CA', 'PR']);
+
+/**
+ * Most numbers in a North American portal are ten digits with or without a leading 1:
+ * their E.164 form is plain arithmetic, and libphonenumber (15 µs a call) is left for
+ * the rest. Gives exactly what libphonenumber would for these numbers.
+ */
+function northAmerican(text: string, digits: string, country: string): string | null {
+  if (!NANP_COUNTRIES.has(country) || /[a-z]/i.test(text)) return null;
+  const plus = text.trimStart().startsWith('+');
+  if (!plus && digits.length === 10 && digits.charCodeAt(0) >= 50 /* 2-9 */) return `+1${digits}`;
+  if (digits.length === 11 && digits[0] === '1' && digits.charCodeAt(1) >= 50 && (plus || !text.trimStart().startsWith('00'))) return `+${digits}`;
+  return null;
 }
