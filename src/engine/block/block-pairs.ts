@@ -47,41 +47,25 @@ class PairBuffer {
 export function blockPairs(size: number, rules: readonly BlockingRule[], maxBlockSize: number, excluded?: (a: number, b: number) => boolean): CandidatePairs {
   // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
   const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * size);
-  const keys: (string | null)[][] = [];
+  /** Block id of every record under each rule that ran; -1 where the record has no key. */
+  const earlierBlocks: Int32Array[] = [];
   const buffer = new PairBuffer();
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
 
-  for (let r = 0; r < rules.length; r++) {
-    const rule = rules[r]!;
-    const ruleKeys = new Array<string | null>(size);
-    // Members of a block as a linked list: head per key, next per record. No arrays per block.
-    const head = new Map<string, number>();
-    const next = new Int32Array(size).fill(-1);
-    const blockSize = new Map<string, number>();
-    for (let i = size - 1; i >= 0; i--) {
-      const key = rule.key(i);
-      ruleKeys[i] = key;
-      if (key === null || key === '') continue;
-      const first = head.get(key);
-      if (first !== undefined) next[i] = first;
-      head.set(key, i);
-      blockSize.set(key, (blockSize.get(key) ?? 0) + 1);
-    }
+  for (const rule of rules) {
+    const { blockOf, blockSizes } = assignBlocks(size, rule);
     const stats = { rule: rule.name, blocks: 0, pairs: 0, cappedBlocks: 0, pairsSkipped: 0, skippedAsTooBroad: false };
-    const cap = blockCap([...blockSize.values()], maxBlockSize, ruleBudget, rule.broad === true);
+    const cap = blockCap(blockSizes, maxBlockSize, ruleBudget, rule.broad === true);
     if (cap === 0) {
       stats.skippedAsTooBroad = true;
       report.byRule.push(stats);
       continue;
     }
     const window = Math.max(2, Math.floor(cap / 4));
-    const earlier = keys.length;
-    keys.push(ruleKeys);
+    const previous = [...earlierBlocks];
+    earlierBlocks.push(blockOf);
     const sharedEarlier = (a: number, b: number) => {
-      for (let q = 0; q < earlier; q++) {
-        const ka = keys[q]![a];
-        if (ka !== null && ka !== '' && ka === keys[q]![b]) return true;
-      }
+      for (const blocks of previous) if (blocks[a] !== -1 && blocks[a] === blocks[b]) return true;
       return false;
     };
     const emit = (a: number, b: number) => {
@@ -89,27 +73,34 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
       buffer.push(a, b);
       stats.pairs++;
     };
-    for (const [key, first] of head) {
-      const n = blockSize.get(key)!;
+    // Members of every block side by side (counting sort), in record order within a block.
+    const offsets = new Int32Array(blockSizes.length + 1);
+    for (let block = 0; block < blockSizes.length; block++) offsets[block + 1] = offsets[block]! + blockSizes[block]!;
+    const fill = offsets.slice(0, blockSizes.length);
+    const members = new Int32Array(offsets[blockSizes.length]!);
+    for (let i = 0; i < size; i++) if (blockOf[i]! >= 0) members[fill[blockOf[i]!]!++] = i;
+
+    for (let block = 0; block < blockSizes.length; block++) {
+      const n = blockSizes[block]!;
       if (n < 2) continue;
       stats.blocks++;
-      const members: number[] = [];
-      for (let i = first; i !== -1; i = next[i]!) members.push(i);
+      const from = offsets[block]!;
       if (n <= cap) {
-        for (let x = 0; x < n; x++) for (let y = x + 1; y < n; y++) emit(members[x]!, members[y]!);
+        for (let x = from; x < from + n; x++) for (let y = x + 1; y < from + n; y++) emit(members[x]!, members[y]!);
         continue;
       }
       stats.cappedBlocks++;
+      const sorted = Array.from(members.subarray(from, from + n));
       const sortKey = rule.sortKey;
       if (sortKey) {
-        const sortKeys = new Map(members.map((m) => [m, sortKey(m)]));
-        members.sort((a, b) => (sortKeys.get(a)! < sortKeys.get(b)! ? -1 : sortKeys.get(a)! > sortKeys.get(b)! ? 1 : a - b));
+        const keyOf = new Map(sorted.map((m) => [m, sortKey(m)]));
+        sorted.sort((a, b) => (keyOf.get(a)! < keyOf.get(b)! ? -1 : keyOf.get(a)! > keyOf.get(b)! ? 1 : a - b));
       }
       let compared = 0;
       for (let x = 0; x < n; x++) {
         const end = Math.min(n, x + window + 1);
         for (let y = x + 1; y < end; y++) {
-          emit(members[x]!, members[y]!);
+          emit(sorted[x]!, sorted[y]!);
           compared++;
         }
       }
@@ -121,6 +112,26 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
   }
   report.pairCount = buffer.count;
   return { left: buffer.left.subarray(0, buffer.count), right: buffer.right.subarray(0, buffer.count), count: buffer.count, report };
+}
+
+/** Numbers the distinct keys of a rule: one map lookup per record, integers from then on. */
+function assignBlocks(size: number, rule: BlockingRule): { blockOf: Int32Array; blockSizes: number[] } {
+  const ids = new Map<string, number>();
+  const blockOf = new Int32Array(size).fill(-1);
+  const blockSizes: number[] = [];
+  for (let i = 0; i < size; i++) {
+    const key = rule.key(i);
+    if (key === null || key === '') continue;
+    let block = ids.get(key);
+    if (block === undefined) {
+      block = blockSizes.length;
+      ids.set(key, block);
+      blockSizes.push(0);
+    }
+    blockOf[i] = block;
+    blockSizes[block]!++;
+  }
+  return { blockOf, blockSizes };
 }
 
 /** Candidate pairs a rule may add per record before its big blocks are windowed. */

@@ -34,7 +34,7 @@ export const contactsModel: ObjectModel = {
     const name = memoize(normalizeNamePart);
     const canonical = memoize(canonicalGivenName);
     const company = memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' '));
-    const street = memoize(normalizeStreetAddress);
+    const street = normalizeStreetAddress;
     const region = memoize(normalizeRegion);
     const country = memoize(normalizeCountry);
     const place = memoize(foldText);
