@@ -5,3 +5,7 @@ export type { FieldContribution, PairExplanation } from './explain/explain-pair'
 export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from './settings';
 export type { EngineSettings, EngineSettingsInput } from './settings';
 export type { EngineRecord } from './types';
+export { computeHealth, healthFormulas } from './health/compute-health';
+export type { ComputeHealthOptions, FillRate, HealthFormula, HealthMetric, HealthReport } from './health/compute-health';
+export { duplicationByField } from './health/duplication-by-field';
+export type { DuplicationByFieldOptions, FieldDuplication } from './health/duplication-by-field';

@@ -81,15 +81,9 @@ export function computeHealth(records: readonly EngineRecord[], objectType: Obje
   const duplicateScore = round1(duplicateScoreFor(ratio(duplicateRecords, totalRecords)));
   const freshnessScore = round1(ratio(ages.freshnessSum, ages.dated));
   const updateFrequencyScore = round1(updateFrequencyScoreFor(ratio(ages.recent, ages.dated)));
+  // No records, no health to claim: 0 rather than the 30 the duplicate score alone would give.
   const healthScore =
-    totalRecords === 0
-      ? 0
-      : round1(
-          HEALTH_WEIGHTS.completeness * completenessScore +
-            HEALTH_WEIGHTS.duplicates * duplicateScore +
-            HEALTH_WEIGHTS.freshness * freshnessScore +
-            HEALTH_WEIGHTS.updateFrequency * updateFrequencyScore,
-        );
+    totalRecords === 0 ? 0 : combineScores({ completeness: completenessScore, duplicates: duplicateScore, freshness: freshnessScore, updateFrequency: updateFrequencyScore });
 
   return {
     objectType,
@@ -108,6 +102,12 @@ export function computeHealth(records: readonly EngineRecord[], objectType: Obje
     healthScore,
     formulas: healthFormulas(objectType),
   };
+}
+
+/** The health score from the rounded scores, so that users can redo the sum. */
+export function combineScores(scores: Record<keyof typeof HEALTH_WEIGHTS, number>): number {
+  const w = HEALTH_WEIGHTS;
+  return round1(w.completeness * scores.completeness + w.duplicates * scores.duplicates + w.freshness * scores.freshness + w.updateFrequency * scores.updateFrequency);
 }
 
 /** 100 for a record touched now, halving every FRESHNESS_HALF_LIFE_DAYS. */
@@ -143,7 +143,7 @@ export function healthFormulas(objectType: ObjectType): HealthFormula[] {
     },
     {
       metric: 'avgDataAgeInDays',
-      description: 'Average data age (days): the mean number of days since each record was last modified, or created when it has no modification date. Records with neither date are left out.',
+      description: 'Average data age (days): the mean number of days since each record was last modified, or created when it has no modification date; a date in the future counts as today. Records with neither date are left out.',
     },
     {
       metric: 'freshnessScore',
@@ -187,7 +187,9 @@ function measureFillRates(records: readonly EngineRecord[], properties: readonly
 
 function isPropertyFilled(values: Readonly<Record<string, unknown>>, property: HealthProperty): boolean {
   if (isFilled(values[property.property])) return true;
-  return property.alternatives?.some((alternative) => isFilled(values[alternative.property])) ?? false;
+  if (!property.alternatives) return false;
+  for (const alternative of property.alternatives) if (isFilled(values[alternative.property])) return true;
+  return false;
 }
 
 /** Only text with something in it and real numbers count: HubSpot sends everything else for "no value". */

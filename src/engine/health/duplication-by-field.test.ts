@@ -100,6 +100,12 @@ describe('duplicationByField: phone numbers in any format', () => {
     );
   });
 
+  it('counts a short foreign number written with + or 00 as one number', () => {
+    // Country code and national number together are nine digits only.
+    const phone = field([{ phone: '+46 8 123 456' }, { phone: '0046 8123456' }, { phone: '(646) 812-3456' }], 'contacts', 'phone');
+    expect(phone.duplicateRecords).toBe(2);
+  });
+
   it('compares digits as typed when phone normalization is off', () => {
     const rows = [{ phone: '+1 415 555 2671' }, { phone: '(415) 555-2671' }, { phone: '415-555-2671' }];
     expect(field(rows, 'companies', 'phone', { normalizePhoneNumbers: false }).duplicateRecords).toBe(2);

@@ -6,7 +6,7 @@ import { normalizeDomain } from '../normalize/domain';
 import { normalizeEmail } from '../normalize/email';
 import { normalizeNamePart } from '../normalize/person-name';
 import { normalizePhone } from '../normalize/phone';
-import { foldText } from '../normalize/text';
+import { asText, foldText } from '../normalize/text';
 import { resolveEngineSettings, type EngineSettings, type EngineSettingsInput } from '../settings';
 import type { EngineRecord } from '../types';
 
@@ -61,10 +61,10 @@ export function duplicationByField(records: readonly EngineRecord[], objectType:
 }
 
 /**
- * A table of fingerprints of the cheap key finds the values seen more than once without
- * keeping a million strings alive (which costs more than normalizing them); only those
- * records reach the exact count of full keys, so neither a fingerprint collision nor the
- * prefilter can make two different values count as one.
+ * A typed table of fingerprints of the cheap key finds the values seen more than once
+ * (a Map holding a million strings costs as much as normalizing them); only those records
+ * reach the exact count of full keys, so neither a fingerprint collision nor the prefilter
+ * can make two different values count as one.
  */
 class SharedValueCounter {
   private readonly exact = new Map<string, number>();
@@ -180,7 +180,7 @@ function emailField(settings: EngineSettings): KeyField {
     const lower = raw.toLowerCase();
     return PLAIN_EMAIL.test(lower) && keepsPlainAddresses(lower.slice(lower.indexOf('@') + 1)) ? lower : email(raw);
   };
-  return { field: 'email', label: 'Email', properties: ['email'], key: (values) => normalized(firstOf(values, ['email']), fastEmail) };
+  return { field: 'email', label: 'Email', properties: ['email'], key: (values) => normalized(asText(values.email), fastEmail) };
 }
 
 /**
@@ -222,8 +222,8 @@ function fullNameField(): KeyField {
     label: 'Full name',
     properties: ['firstname', 'lastname'],
     key: (values) => {
-      let first = namePart(firstOf(values, ['firstname']));
-      let last = namePart(firstOf(values, ['lastname']));
+      let first = namePart(asText(values.firstname));
+      let last = namePart(asText(values.lastname));
       // The whole name typed into the first name field.
       if (last === '' && first.includes(' ')) {
         const cut = first.lastIndexOf(' ');
@@ -241,13 +241,13 @@ function domainField(): KeyField {
     field: 'domain',
     label: 'Company domain name',
     properties: ['domain', 'website'],
-    key: (values) => normalized(firstOf(values, ['domain']), domain) || normalized(firstOf(values, ['website']), domain),
+    key: (values) => normalized(asText(values.domain), domain) || normalized(asText(values.website), domain),
   };
 }
 
 function businessNameField(settings: EngineSettings): KeyField {
   const name = (raw: string) => normalizeBusinessName(raw, settings.normalizeBusinessNames).name;
-  return { field: 'name', label: 'Company name', properties: ['name'], key: (values) => normalized(firstOf(values, ['name']), name) };
+  return { field: 'name', label: 'Company name', properties: ['name'], key: (values) => normalized(asText(values.name), name) };
 }
 
 function textField(property: string, label: string): KeyField {
