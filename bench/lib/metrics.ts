@@ -52,3 +52,10 @@ export function measureAccuracy(truth: readonly string[], predicted: readonly st
 function f1(precision: number, recall: number): number {
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
+
+/** Each record's predicted cluster: its group's id, or a value of its own when it is in no group. */
+export function predictedClusters(records: readonly { id: string }[], groups: readonly { id: string; recordIds: readonly string[] }[]): string[] {
+  const clusterOf = new Map<string, string>();
+  for (const group of groups) for (const id of group.recordIds) clusterOf.set(id, group.id);
+  return records.map((r) => clusterOf.get(r.id) ?? `single:${r.id}`);
+}

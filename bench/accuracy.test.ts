@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { findDuplicates } from '../src/engine';
+import { DATASETS, loadDataset } from './lib/datasets';
+import { measureAccuracy, predictedClusters } from './lib/metrics';
+
+// A guard against regressions on the smaller public datasets; `npm run bench:accuracy` measures all of them.
+describe('matching accuracy on public labelled data (default settings, no labels)', () => {
+  it.each([
+    ['febrl dataset1', 0.95],
+    ['splink fake_1000', 0.9],
+    ['organisations', 0.9],
+  ])('%s: pairwise F1 of at least %d', (name, target) => {
+    const { records, truth } = loadDataset(DATASETS.find((d) => d.name === name)!);
+    const result = findDuplicates(records, DATASETS.find((d) => d.name === name)!.objectType);
+    expect(measureAccuracy(truth, predictedClusters(records, result.groups)).f1).toBeGreaterThanOrEqual(target);
+  }, 60_000);
+});
+
+describe('measureAccuracy', () => {
+  it('counts pairs from cluster sizes', () => {
+    const accuracy = measureAccuracy(['a', 'a', 'a', 'b'], ['x', 'x', 'y', 'y']);
+    expect(accuracy).toMatchObject({ truePairs: 3, predictedPairs: 2, correctPairs: 1, precision: 0.5 });
+    expect(accuracy.recall).toBeCloseTo(1 / 3);
+  });
+});
