@@ -1,5 +1,5 @@
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity } from './similarity';
+import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -126,7 +126,7 @@ export function phoneComparison(options: { properties: readonly string[]; number
       if (a === '' || b === '') return NULL_LEVEL;
       if (a === b) return 0;
       if (tails[i] === tails[j]) return 1;
-      return editDistance(a, b, 1) <= 1 ? 2 : 3;
+      return withinOneEdit(a, b) ? 2 : 3;
     },
   };
 }
@@ -319,7 +319,8 @@ export function emailComparison(options: { properties: readonly string[]; addres
       if (a === b) return 0;
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
       if (locals[i] === locals[j] && distinctiveMailbox(locals[i]!)) return webmail[i] || webmail[j] ? 1 : 2;
-      if (fuzzy && jaroWinkler(a, b) >= 0.92) return 3;
+      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
+      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || a.slice(a.indexOf('@')) === b.slice(b.indexOf('@'))) && jaroWinkler(a, b) >= 0.92) return 3;
       return fuzzy ? 4 : 3;
     },
     termFrequency: { level: 1, value: (i: number) => locals[i]! },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity } from './similarity';
+import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -35,6 +35,13 @@ describe('editDistance', () => {
     ['', 'ab', 2, 2],
   ])('%s → %s (max %i) = %i', (a, b, max, expected) => {
     expect(editDistance(a, b, max)).toBe(expected);
+  });
+});
+
+describe('withinOneEdit', () => {
+  it('agrees with editDistance(a, b, 1) <= 1', () => {
+    const words = ['14155552671', '14155552617', '14155552672', '1415555267', '141555526711', '24155552671', '41155552671', '', 'a', 'ab', 'ba', 'abc'];
+    for (const a of words) for (const b of words) expect(withinOneEdit(a, b), `${a} ${b}`).toBe(editDistance(a, b, 1) <= 1);
   });
 });
 

@@ -102,3 +102,22 @@ export function jaccard(a: readonly string[], b: readonly string[]): number {
   const shared = tokenSetSimilarity(a, b) * Math.min(a.length, b.length);
   return shared / (a.length + b.length - shared);
 }
+
+/**
+ * True when a and b differ by at most one substitution, insertion, deletion or swap of
+ * neighbours: the allocation-free special case of editDistance(a, b, 1) <= 1.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === la && i === lb) return true;
+  if (la === lb) {
+    // One substitution, or neighbours swapped.
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
