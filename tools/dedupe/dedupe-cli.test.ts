@@ -31,7 +31,8 @@ const hubspotExport = [
   '106,"Dan ""The Man""",Brown,"dan@z.com",,"Salt Lake\nCity",',
 ].join('\n');
 
-describe('npm run dedupe', () => {
+// Each case starts the command in a process of its own: seconds, not milliseconds, on a busy machine.
+describe('npm run dedupe', { timeout: 30_000 }, () => {
   it('writes one CSV row per record with its group, and reports skipped lines by number', () => {
     const input = write('contacts.csv', hubspotExport);
     const out = path.join(dir, 'out.csv');
