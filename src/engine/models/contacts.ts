@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/min';
-import { editDistance } from '../compare/similarity';
+import { editDistance, jaroWinkler } from '../compare/similarity';
 import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeCountry, normalizeRegion } from '../normalize/region';
 import { normalizeStreetAddress } from '../normalize/address';
@@ -86,10 +86,12 @@ export const contactsModel: ObjectModel = {
   comparisons(data, settings) {
     const c = data.columns as Record<string, string[]>;
     const bands = fuzzyBands(settings.enableFuzzyMatching, settings.fuzzyMatchingThreshold);
+    // Swapped names often carry a typo too ("Zboncak Rebcwca" for "Rebecca Zboncak").
+    const nearly = (a: string, b: string) => a !== '' && b !== '' && (a === b || (settings.enableFuzzyMatching && jaroWinkler(a, b) >= 0.9));
     const swapped = (own: string[], other: string[]) => ({
       label: 'first and last name swapped',
       m: 0.02,
-      test: (i: number, j: number) => own[i] !== '' && own[i] === other[j] && other[i] === own[j],
+      test: (i: number, j: number) => nearly(own[i]!, other[j]!) && nearly(other[i]!, own[j]!),
     });
     const comparisons: Comparison[] = [
       emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, fuzzy: settings.enableFuzzyMatching }),
