@@ -161,51 +161,52 @@ export function dateComparison(options: { name: string; label: string; propertie
 }
 
 /** Numbers (deal amounts): equal, within 1 %, within 10 %, different. */
-export function numberComparison(options: { name: string; label: string; properties: readonly string[]; values: Float64Array }): Comparison {
+export function numberComparison(options: FieldInfo & { values: Float64Array }): Comparison {
   const { values } = options;
+  const levels = [
+    { label: 'equal', m: 0.7, u: 0.01 },
+    { label: 'within 1%', m: 0.1, u: 0.01 },
+    { label: 'within 10%', m: 0.1, u: 0.05 },
+    { label: 'different', m: 0.1 },
+  ];
+  return banded(options, levels, values, (a, b) => {
+    if (a === b) return 0;
+    const relative = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+    return relative <= 0.01 ? 1 : relative <= 0.1 ? 2 : 3;
+  });
+}
+
+/** The name, label and record properties of a comparison. */
+type FieldInfo = { name: string; label: string; properties: readonly string[] };
+
+/** A comparison of two numbers, NaN when missing, whose level `level` decides. */
+function banded(info: FieldInfo, levels: ComparisonLevel[], values: Float64Array, level: (a: number, b: number) => number): Comparison {
   return {
-    name: options.name,
-    label: options.label,
-    properties: options.properties,
-    levels: [
-      { label: 'equal', m: 0.7, u: 0.01 },
-      { label: 'within 1%', m: 0.1, u: 0.01 },
-      { label: 'within 10%', m: 0.1, u: 0.05 },
-      { label: 'different', m: 0.1 },
-    ],
+    name: info.name,
+    label: info.label,
+    properties: info.properties,
+    levels,
     compare(i, j) {
       const a = values[i]!;
       const b = values[j]!;
-      if (Number.isNaN(a) || Number.isNaN(b)) return NULL_LEVEL;
-      if (a === b) return 0;
-      const relative = Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
-      return relative <= 0.01 ? 1 : relative <= 0.1 ? 2 : 3;
+      return Number.isNaN(a) || Number.isNaN(b) ? NULL_LEVEL : level(a, b);
     },
   };
 }
 
 /** Times (epoch ms): within a day, a week, a month, or further apart. */
-export function timeComparison(options: { name: string; label: string; properties: readonly string[]; values: Float64Array }): Comparison {
-  const { values } = options;
+export function timeComparison(options: FieldInfo & { values: Float64Array }): Comparison {
   const day = 86_400_000;
-  return {
-    name: options.name,
-    label: options.label,
-    properties: options.properties,
-    levels: [
-      { label: 'within a day', m: 0.6, u: 0.01 },
-      { label: 'within a week', m: 0.2, u: 0.05 },
-      { label: 'within a month', m: 0.1, u: 0.1 },
-      { label: 'further apart', m: 0.1 },
-    ],
-    compare(i, j) {
-      const a = values[i]!;
-      const b = values[j]!;
-      if (Number.isNaN(a) || Number.isNaN(b)) return NULL_LEVEL;
-      const gap = Math.abs(a - b);
-      return gap <= day ? 0 : gap <= 7 * day ? 1 : gap <= 31 * day ? 2 : 3;
-    },
-  };
+  const levels = [
+    { label: 'within a day', m: 0.6, u: 0.01 },
+    { label: 'within a week', m: 0.2, u: 0.05 },
+    { label: 'within a month', m: 0.1, u: 0.1 },
+    { label: 'further apart', m: 0.1 },
+  ];
+  return banded(options, levels, options.values, (a, b) => {
+    const gap = Math.abs(a - b);
+    return gap <= day ? 0 : gap <= 7 * day ? 1 : gap <= 31 * day ? 2 : 3;
+  });
 }
 
 /** The Jaro-Winkler bands of fuzzy levels: a strict one, then the user's threshold. */
