@@ -11,7 +11,16 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['src/**/*.int.test.ts'],
+          exclude: ['src/**/*.int.test.ts', 'bench/**/*.accuracy.test.ts'],
+        },
+      },
+      {
+        // Reads the labelled datasets in ../shared/data, so it is not part of `npm test`.
+        test: {
+          name: 'accuracy',
+          environment: 'node',
+          include: ['bench/**/*.accuracy.test.ts'],
+          testTimeout: 60_000,
         },
       },
       {
