@@ -319,7 +319,7 @@ export function emailComparison(options: { properties: readonly string[]; addres
       if (a === '' || b === '') return NULL_LEVEL;
       if (a === b) return 0;
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
-      if (locals[i] === locals[j] && distinctiveMailbox(locals[i]!)) return webmail[i] || webmail[j] ? 1 : 2;
+      if (locals[i] !== '' && locals[i] === locals[j] && distinctiveMailbox(locals[i]!)) return webmail[i] || webmail[j] ? 1 : 2;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || a.slice(a.indexOf('@')) === b.slice(b.indexOf('@'))) && jaroWinkler(a, b) >= 0.92) return 3;
       return fuzzy ? 4 : 3;

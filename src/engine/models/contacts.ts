@@ -59,6 +59,10 @@ export const contactsModel: ObjectModel = {
       }
       c.first[i] = first;
       c.last[i] = last;
+      // "jacqueline@" at two companies is two Jacquelines: a mailbox named only after the
+      // person's first or last name identifies nobody, so it does not count on its own.
+      const bareName = c.emailLocal[i]!.replace(/[^a-z0-9]/g, '');
+      if (bareName !== '' && (bareName === first.replaceAll(' ', '') || bareName === last.replaceAll(' ', ''))) c.emailLocal[i] = '';
       c.canonicalFirst[i] = first === '' ? '' : canonical(first);
       if (phonetic) {
         c.firstPhonetic[i] = phoneticCode(first);
