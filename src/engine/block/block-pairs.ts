@@ -114,24 +114,54 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
   return { left: buffer.left.subarray(0, buffer.count), right: buffer.right.subarray(0, buffer.count), count: buffer.count, report };
 }
 
-/** Numbers the distinct keys of a rule: one map lookup per record, integers from then on. */
+/**
+ * Numbers the distinct keys of a rule by sorting 32-bit hashes of them: no map of a
+ * million strings. Two keys whose hashes collide share a block, which costs a few extra
+ * comparisons and loses no pair.
+ */
 function assignBlocks(size: number, rule: BlockingRule): { blockOf: Int32Array; blockSizes: number[] } {
-  const ids = new Map<string, number>();
+  // hash * 2^21 + index keeps a Float64 exact and sortable, up to 2^21 records a rule.
+  const canPack = size < 2 ** 21;
+  const packed = new Float64Array(size);
+  let keyed = 0;
+  const byKey = canPack ? null : new Map<string, number>();
   const blockOf = new Int32Array(size).fill(-1);
   const blockSizes: number[] = [];
   for (let i = 0; i < size; i++) {
     const key = rule.key(i);
     if (key === null || key === '') continue;
-    let block = ids.get(key);
-    if (block === undefined) {
-      block = blockSizes.length;
-      ids.set(key, block);
+    if (byKey) {
+      let block = byKey.get(key);
+      if (block === undefined) byKey.set(key, (block = blockSizes.push(0) - 1));
+      blockOf[i] = block;
+      blockSizes[block]!++;
+    } else packed[keyed++] = hash32(key) * 2 ** 21 + i;
+  }
+  if (byKey) return { blockOf, blockSizes };
+  const sorted = packed.subarray(0, keyed).sort();
+  let previousHash = -1;
+  for (let k = 0; k < keyed; k++) {
+    const value = sorted[k]!;
+    const hash = Math.floor(value / 2 ** 21);
+    const record = value - hash * 2 ** 21;
+    if (hash !== previousHash) {
       blockSizes.push(0);
+      previousHash = hash;
     }
-    blockOf[i] = block;
-    blockSizes[block]!++;
+    blockOf[record] = blockSizes.length - 1;
+    blockSizes[blockSizes.length - 1]!++;
   }
   return { blockOf, blockSizes };
+}
+
+/** FNV-1a over UTF-16 code units, as an unsigned 32-bit integer. */
+function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) {
+    hash ^= text.charCodeAt(k);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /** Candidate pairs a rule may add per record before its big blocks are windowed. */
