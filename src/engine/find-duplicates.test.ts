@@ -56,6 +56,26 @@ describe('findDuplicates on contacts', () => {
     expect(again.groups.find((g) => g.recordIds.includes('c-1'))).toBeUndefined();
   });
 
+  it('never groups a dismissed pair, not even through a third record', () => {
+    const withThird = [...contacts, { id: 'c-3', properties: { firstname: 'Rob', lastname: 'Smith', email: 'robert.smith@acme.com', phone: '415 555 2671' } }];
+    const result = findDuplicates(withThird, 'contacts', { notDuplicates: [['c-1', 'c-2']] });
+    const holding = (id: string) => result.groups.find((g) => g.recordIds.includes(id))?.id;
+    expect(holding('c-1') === undefined || holding('c-1') !== holding('c-2')).toBe(true);
+    expect(holding('c-3')).toBeDefined();
+  });
+
+  it('weighs a similar city the same whichever record comes first', () => {
+    const towns = Array.from({ length: 200 }, (_, i) => ({ id: `s-${i}`, properties: { firstname: `Person${i}`, lastname: `Family${i}`, city: 'Springfield', state: 'IL' } }));
+    const a = { id: 'x-a', properties: { firstname: 'Jon', lastname: 'Smyth', city: 'Springfield', state: 'IL', company: 'Alpha' } };
+    const b = { id: 'x-b', properties: { firstname: 'Jon', lastname: 'Smyth', city: 'Springfeld', state: 'IL', company: 'Beta' } };
+    const location = (records: EngineRecord[]) =>
+      findDuplicates(records, 'contacts', { settings: { duplicateDetectionSensitivity: 'high' } }).groups.flatMap((g) => g.pairs).find((p) => [p.a, p.b].sort().join() === 'x-a,x-b');
+    const ab = location([...towns, a, b]);
+    const ba = location([...towns, b, a]);
+    expect(ab).toBeDefined();
+    expect(ab!.weight).toBe(ba?.weight);
+  });
+
   it('finds the same groups whatever the order of the records', () => {
     const withMore = [...contacts, { id: 'c-3', properties: { firstname: 'Rob', lastname: 'Smith', email: 'rob.smith@gmail.com', phone: '+1 415 555 2671' } }];
     const a = groupSets(findDuplicates(withMore, 'contacts').groups);

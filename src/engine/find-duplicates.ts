@@ -102,7 +102,7 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('train');
 
   progress('score', 0, pairs.count);
-  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left);
+  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right);
   const threshold = decisionThreshold(settings);
   let acceptedCount = 0;
   for (let k = 0; k < pairs.count; k++) if (weights[k]! >= threshold.weight) acceptedCount++;
@@ -111,7 +111,8 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('score');
 
   progress('cluster', 0, 1);
-  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained));
+  const dismissed = (options.notDuplicates ?? []).flatMap(([a, b]) => (indexOf.has(a) && indexOf.has(b) ? [[indexOf.get(a)!, indexOf.get(b)!] as const] : []));
+  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), dismissed);
   lap('cluster');
 
   progress('explain', 0, clusters.length);

@@ -26,9 +26,15 @@ export function clusterPairs(
   accepted: Uint32Array,
   maxGroupSize: number,
   priorWeight: number,
+  /** Pairs a user dismissed: never in one group, not even through a third record. */
+  dismissed: readonly (readonly [number, number])[] = [],
 ): { clusters: Cluster[]; report: ClusterReport } {
   const size = ids.length;
   const conflicts = conflictsAmong(left, right, weights, accepted, priorWeight);
+  for (const [a, b] of dismissed) {
+    conflicts.set(a, [...(conflicts.get(a) ?? []), b]);
+    conflicts.set(b, [...(conflicts.get(b) ?? []), a]);
+  }
   const pairKey = (k: number) => {
     const a = ids[left[k]!]!;
     const b = ids[right[k]!]!;

@@ -46,7 +46,7 @@ export function explainPair(
     if (level !== NULL_LEVEL) {
       contribution = Math.log2(model.m[c]![level]! / model.u[c]![level]!);
       const tf = comparison.termFrequency;
-      if (tf && tf.level === level) contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.value(i));
+      if (tf && tf.level === level) contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.value(i), tf.value(j));
     }
     weight += contribution;
     return {

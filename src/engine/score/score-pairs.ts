@@ -18,14 +18,16 @@ const MAX_TF_BONUS = 3;
 const MAX_TF_PENALTY = 8;
 
 /**
- * Term-frequency adjustment of an exact match on value v: the Bayes factor becomes
- * m / u(v) instead of m / u, where u(v) is the chance that some other record has v. The
- * pair's own two records are not counted, since duplicates inflate their own value's count:
- * a value found only in this pair is as rare as can be.
+ * Term-frequency adjustment of a match on value v: the Bayes factor becomes m / u(v)
+ * instead of m / u, where u(v) is the chance that some other record has v. The pair's
+ * own two records are not counted, since duplicates inflate their own value's count: a
+ * value found only in this pair is as rare as can be. When the two values only look
+ * alike ("Springfield", "Springfeld") the more common one counts, whichever side it is on.
  */
-export function termFrequencyAdjustment(u: number, values: ValueCounts | null | undefined, value: string): number {
+export function termFrequencyAdjustment(u: number, values: ValueCounts | null | undefined, valueA: string, valueB: string): number {
   if (!values || values.total < 3) return 0;
-  const others = Math.max((values.counts.get(value) ?? 2) - 2, 0) / (values.total - 2);
+  const count = Math.max(values.counts.get(valueA) ?? 2, values.counts.get(valueB) ?? 2);
+  const others = Math.max(count - 2, 0) / (values.total - 2);
   if (others === 0) return MAX_TF_BONUS;
   return Math.min(MAX_TF_BONUS, Math.max(-MAX_TF_PENALTY, Math.log2(u / others)));
 }
@@ -37,6 +39,7 @@ export function scorePairs(
   model: TrainedModel,
   frequencies: readonly (ValueCounts | null)[],
   left: Int32Array,
+  right: Int32Array,
 ): Float64Array {
   const weights = levelWeights(model);
   const weightTables = weights.map((levels) => {
@@ -56,7 +59,7 @@ export function scorePairs(
     if (!tf || !freq) continue;
     const u = model.u[c]![tf.level]!;
     for (let k = 0; k < vectors.count; k++) {
-      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq, tf.value(left[k]!));
+      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq, tf.value(left[k]!), tf.value(right[k]!));
     }
   }
   return out;
