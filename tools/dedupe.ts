@@ -4,6 +4,8 @@
  *     [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]
  * Progress goes to stderr, the summary to stdout.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findDuplicates, type EngineStage } from '../src/engine';
 import { OBJECT_TYPES, type ObjectType } from '../src/shared/object-types';
@@ -36,9 +38,19 @@ const objectType = (values.type ?? fail('Say which object type the file holds wi
 if (!OBJECT_TYPES.includes(objectType)) fail(`--type must be one of ${OBJECT_TYPES.join(', ')}, not ${objectType}.`);
 const map: Record<string, string> = {};
 for (const entry of values.map ?? []) {
-  const [column, property] = entry.split('=');
-  if (!column || !property) fail(`--map takes <column>=<property>, not ${entry}.`);
+  const cut = entry.indexOf('=');
+  const column = entry.slice(0, cut).trim();
+  const property = entry.slice(cut + 1).trim();
+  if (cut < 0 || !column || !property || property.includes('=')) fail(`--map takes <column>=<property>, not ${entry}.`);
   map[column] = property;
+}
+// Find out now, not after a long scan, that the results cannot be written.
+if (values.out) {
+  try {
+    await fs.access(path.dirname(path.resolve(values.out)), fs.constants.W_OK);
+  } catch {
+    fail(`Cannot write ${values.out}: its folder does not exist or is not writable.`);
+  }
 }
 
 const started = performance.now();

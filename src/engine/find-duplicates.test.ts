@@ -152,3 +152,19 @@ describe('findDuplicates on other object types', () => {
     expect(result.recordCount).toBe(0);
   });
 });
+
+describe('mailbox names', () => {
+  it('does not count a role mailbox or one made of the names as a shared mailbox name', async () => {
+    const { madeOfNames } = await import('./models/contacts');
+    expect(madeOfNames('stephen.rogers', 'stephen', 'rogers')).toBe(true);
+    expect(madeOfNames('srogers', 'stephen', 'rogers')).toBe(true);
+    expect(madeOfNames('stephen.rogers82', 'stephen', 'rogers')).toBe(false);
+    expect(madeOfNames('steverog', 'stephen', 'rogers')).toBe(false);
+    const people = [
+      ...backgroundContacts(200),
+      { id: 'm-1', properties: { firstname: 'Maria', lastname: 'Lopez', email: 'marketing@acme.com', zip: '60601' } },
+      { id: 'm-2', properties: { firstname: 'Maria', lastname: 'Chen', email: 'marketing@globex.com', zip: '60601' } },
+    ];
+    expect(findDuplicates(people, 'contacts').groups.some((g) => g.recordIds.includes('m-1'))).toBe(false);
+  });
+});

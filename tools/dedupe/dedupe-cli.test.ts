@@ -74,6 +74,10 @@ describe('npm run dedupe', { timeout: 30_000 }, () => {
     expect(dedupe(path.join(dir, 'missing.csv'), '--type', 'contacts').stderr).toContain('No such file');
     expect(dedupe(write('y.csv', 'colour\nred\n'), '--type', 'contacts').stderr).toContain('No column maps to a contacts property');
     expect(dedupe(write('z.csv', 'email\na@b.com\n'), '--type', 'contacts', '--map', 'Nope=email').stderr).toContain('--map names a column that is not in the file: Nope');
+    expect(dedupe(write('w.csv', 'email\na@b.com\n'), '--type', 'contacts', '--map', 'a=b=c').stderr).toContain('--map takes <column>=<property>, not a=b=c.');
+    const unwritable = dedupe(write('v.csv', 'email\na@b.com\n'), '--type', 'contacts', '--out', path.join(dir, 'no-such-folder', 'out.csv'));
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr).toContain('its folder does not exist or is not writable');
   });
 });
 

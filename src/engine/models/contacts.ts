@@ -59,10 +59,10 @@ export const contactsModel: ObjectModel = {
       }
       c.first[i] = first;
       c.last[i] = last;
-      // "jacqueline@" at two companies is two Jacquelines: a mailbox named only after the
-      // person's first or last name identifies nobody, so it does not count on its own.
-      const bareName = c.emailLocal[i]!.replace(/[^a-z0-9]/g, '');
-      if (bareName !== '' && (bareName === first.replaceAll(' ', '') || bareName === last.replaceAll(' ', ''))) c.emailLocal[i] = '';
+      // A mailbox named after the person ("jacqueline@", "stephen.rogers@", "srogers@")
+      // repeats what the names already say, and "marketing@" names nobody: neither counts
+      // as a shared mailbox name at two domains.
+      if (ROLE_ADDRESSES.has(c.emailLocal[i]!) || madeOfNames(c.emailLocal[i]!, first, last)) c.emailLocal[i] = '';
       c.canonicalFirst[i] = first === '' ? '' : canonical(first);
       if (phonetic) {
         c.firstPhonetic[i] = phoneticCode(first);
@@ -146,7 +146,7 @@ export const contactsModel: ObjectModel = {
       { name: 'date of birth + first initial', fields: ['date_of_birth', 'firstname'], key: (i) => joinKey(c.birthDate![i]!, c.first![i]!.slice(0, 1)), sortKey: nameSort },
       { name: 'date of birth + last initial', fields: ['date_of_birth', 'lastname'], key: (i) => joinKey(c.birthDate![i]!, c.last![i]!.slice(0, 1)), sortKey: nameSort },
       { name: 'external id', fields: ['external_id'], key: (i) => c.identifier![i] || null, sortKey: nameSort },
-      { name: 'email name', fields: ['email'], key: (i) => (distinctiveMailbox(c.emailLocal![i]!) && !ROLE_ADDRESSES.has(c.emailLocal![i]!) ? c.emailLocal![i]! : null), sortKey: nameSort },
+      { name: 'email name', fields: ['email'], key: (i) => (distinctiveMailbox(c.emailLocal![i]!) ? c.emailLocal![i]! : null), sortKey: nameSort },
       { name: 'names in either order', fields: ['firstname', 'lastname'], key: (i) => joinKey(...[c.firstPhonetic![i] || c.first![i]!, c.lastPhonetic![i] || c.last![i]!].sort()), sortKey: nameSort },
       { name: 'last name + birth year', fields: ['lastname', 'date_of_birth'], key: (i) => joinKey(c.last![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
       { name: 'first name + birth year', fields: ['firstname', 'date_of_birth'], key: (i) => joinKey(c.canonicalFirst![i]!, c.birthDate![i]!.slice(0, 4)), sortKey: nameSort },
@@ -158,3 +158,13 @@ export const contactsModel: ObjectModel = {
     return rules;
   },
 };
+
+/** True when a mailbox name is only the person's names: jane, doe, janedoe, jane.doe, doe.jane, jdoe, janed. */
+export function madeOfNames(local: string, first: string, last: string): boolean {
+  const bare = local.replace(/[._-]/g, '');
+  if (bare === '' || /\d/.test(bare)) return false;
+  const f = first.replaceAll(' ', '');
+  const l = last.replaceAll(' ', '');
+  const forms = [f, l, f + l, l + f, f.slice(0, 1) + l, f + l.slice(0, 1), l + f.slice(0, 1)];
+  return forms.some((form) => form.length > 1 && form === bare);
+}

@@ -10,6 +10,8 @@ describe('normalizeDate', () => {
     ['06/24/1971', true, '19710624'],
     ['24.6.1971', false, '19710624'],
     [String(Date.UTC(1990, 0, 15)), false, '19900115'],
+    ['-151718400000', false, '19650312'],
+    [-151718400000, false, '19650312'],
     ['yesterday', false, ''],
     [null, false, ''],
   ] as const)('%j (month first: %s) → %j', (raw, monthFirst, expected) => {

@@ -6,10 +6,12 @@ import { asText } from './text';
  */
 export function normalizeDate(value: unknown, monthFirst = false): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10).replaceAll('-', '');
+  if (typeof value === 'number') return normalizeDate(new Date(toEpochMs(value)));
   const text = asText(value);
   if (text === '') return '';
   if (/^\d{8}$/.test(text)) return text;
-  if (/^\d{11,14}$/.test(text)) return normalizeDate(new Date(toEpochMs(text)));
+  // Epoch milliseconds, as HubSpot sends dates: negative before 1970.
+  if (/^-?\d{9,14}$/.test(text)) return normalizeDate(new Date(toEpochMs(text)));
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text);
   if (m) return `${m[1]}${m[2]!.padStart(2, '0')}${m[3]!.padStart(2, '0')}`;
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
@@ -30,7 +32,7 @@ export function toEpochMs(value: unknown): number {
   else if (typeof value === 'number') time = value;
   else {
     const text = asText(value);
-    time = text === '' ? Number.NaN : /^\d{11,14}$/.test(text) ? Number(text) : Date.parse(text);
+    time = text === '' ? Number.NaN : /^-?\d{9,14}$/.test(text) ? Number(text) : Date.parse(text);
   }
   return Number.isFinite(time) && Math.abs(time) <= MAX_TIME ? time : Number.NaN;
 }
