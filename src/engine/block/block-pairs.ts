@@ -47,8 +47,11 @@ class PairBuffer {
 export function blockPairs(size: number, rules: readonly BlockingRule[], maxBlockSize: number, excluded?: (a: number, b: number) => boolean): CandidatePairs {
   // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
   const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * size);
-  /** Block id of every record under each rule that ran; -1 where the record has no key. */
-  const earlierBlocks: Int32Array[] = [];
+  /**
+   * Per rule that ran: each record's block (-1 without a key) and, in a windowed block,
+   * its position in the window's order (-1 in a block compared in full).
+   */
+  const earlier: { blockOf: Int32Array; position: Int32Array; window: number }[] = [];
   const buffer = new PairBuffer();
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
 
@@ -62,10 +65,16 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
       continue;
     }
     const window = Math.max(2, Math.floor(cap / 4));
-    const previous = [...earlierBlocks];
-    earlierBlocks.push(blockOf);
+    const previous = [...earlier];
+    const position = new Int32Array(size).fill(-1);
+    earlier.push({ blockOf, position, window });
+    // An earlier rule produced the pair if they shared a block it compared in full, or sat
+    // within one window of each other in a block it windowed.
     const sharedEarlier = (a: number, b: number) => {
-      for (const blocks of previous) if (blocks[a] !== -1 && blocks[a] === blocks[b]) return true;
+      for (const rule of previous) {
+        if (rule.blockOf[a] === -1 || rule.blockOf[a] !== rule.blockOf[b]) continue;
+        if (rule.position[a] === -1 || Math.abs(rule.position[a]! - rule.position[b]!) <= rule.window) return true;
+      }
       return false;
     };
     const emit = (a: number, b: number) => {
@@ -96,6 +105,7 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
         const keyOf = new Map(sorted.map((m) => [m, sortKey(m)]));
         sorted.sort((a, b) => (keyOf.get(a)! < keyOf.get(b)! ? -1 : keyOf.get(a)! > keyOf.get(b)! ? 1 : a - b));
       }
+      for (let x = 0; x < n; x++) position[sorted[x]!] = x;
       let compared = 0;
       for (let x = 0; x < n; x++) {
         const end = Math.min(n, x + window + 1);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { BlockingRule } from '../types';
+import { blockPairs } from './block-pairs';
+
+const pairSet = (result: ReturnType<typeof blockPairs>) => {
+  const pairs = new Set<string>();
+  for (let k = 0; k < result.count; k++) pairs.add(`${result.left[k]}-${result.right[k]}`);
+  return pairs;
+};
+
+describe('blockPairs', () => {
+  const size = 6;
+  const surname = ['smith', 'smith', 'smith', 'jones', 'jones', ''];
+  const email = ['a@x.com', 'b@x.com', 'a@x.com', 'c@x.com', 'a@x.com', 'a@x.com'];
+  const rules: BlockingRule[] = [
+    { name: 'surname', fields: ['lastname'], key: (i) => surname[i] || null },
+    { name: 'email', fields: ['email'], key: (i) => email[i] || null },
+  ];
+
+  it('produces every pair that shares a key, each once, smaller index first', () => {
+    const result = blockPairs(size, rules, 100);
+    const pairs = pairSet(result);
+    expect(pairs).toEqual(new Set(['0-1', '0-2', '1-2', '3-4', '0-4', '0-5', '2-4', '2-5', '4-5']));
+    expect(result.count).toBe(pairs.size);
+    expect(result.report.byRule.map((r) => r.pairs)).toEqual([4, 5]);
+  });
+
+  it('still produces a pair that a windowed block of an earlier rule left out', () => {
+    // 300 Smiths: the surname block is windowed, so records 0 and 299 are not compared there.
+    const n = 300;
+    const sharedEmail = (i: number) => (i === 0 || i === n - 1 ? 'same@x.com' : null);
+    const result = blockPairs(n, [
+      { name: 'surname', fields: ['lastname'], key: () => 'smith', sortKey: (i) => String(i).padStart(4, '0') },
+      { name: 'email', fields: ['email'], key: sharedEmail },
+    ], 40);
+    expect(result.report.cappedBlocks).toBe(1);
+    expect(pairSet(result).has(`0-${n - 1}`)).toBe(true);
+    expect(result.report.byRule[0]!.pairsSkipped).toBeGreaterThan(0);
+  });
+
+  it('skips pairs the caller excludes', () => {
+    const result = blockPairs(size, rules, 100, (a, b) => a === 0 && b === 2);
+    expect(pairSet(result).has('0-2')).toBe(false);
+  });
+});
