@@ -48,7 +48,7 @@ export function baseColumns(records: readonly EngineRecord[], countedProperties:
     const record = records[i]!;
     ids[i] = asText(record.id) || String(i);
     let filled = 0;
-    for (const name of countedProperties) if (asText(record.properties?.[name]) !== '') filled++;
+    for (const name of countedProperties) if (isFilled(record.properties?.[name])) filled++;
     completeness[i] = filled;
     const time = toEpochMs(record.updatedAt ?? record.properties?.lastmodifieddate ?? record.properties?.hs_lastmodifieddate);
     updatedAt[i] = Number.isNaN(time) ? 0 : time;
@@ -72,4 +72,13 @@ export function hasValues(comparison: Comparison, size: number): boolean {
   let filled = 0;
   for (let i = 0; i < size && filled < 2; i++) if (comparison.compare(i, i) !== NULL_LEVEL) filled++;
   return filled >= 2;
+}
+
+/** Whether a cell holds a value, without building a trimmed copy of it. */
+export function isFilled(value: unknown): boolean {
+  if (typeof value === 'string') {
+    for (let k = 0; k < value.length; k++) if (value.charCodeAt(k) > 32) return true;
+    return false;
+  }
+  return asText(value) !== '';
 }
