@@ -9,13 +9,11 @@ import { foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
 import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCode } from './prepare-helpers';
 
-export const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'address', 'city', 'state', 'zip', 'country', 'industry', 'numberofemployees', 'annualrevenue'];
-
 export const companiesModel: ObjectModel = {
   objectType: 'companies',
 
   prepare(records, settings) {
-    const base = baseColumns(records, COMPANY_PROPERTIES);
+    const base = baseColumns(records, 'companies');
     const n = base.size;
     const c = {
       name: column(n), nameKey: column(n), namePhonetic: column(n), domain: column(n), phone: column(n), phoneTail: column(n),

@@ -13,9 +13,6 @@ import { foldText } from '../normalize/text';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
 import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCode } from './prepare-helpers';
 
-/** Properties whose filling makes a contact more complete (and a better primary). */
-export const CONTACT_PROPERTIES = ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'address', 'city', 'state', 'zip', 'country', 'website', 'lifecyclestage'];
-
 /** Shared mailboxes: the same local part at two companies says nothing about a person. */
 const ROLE_ADDRESSES = new Set(['info', 'sales', 'admin', 'contact', 'hello', 'support', 'office', 'team', 'mail', 'billing', 'accounts', 'enquiries', 'marketing', 'noreply', 'webmaster', 'jobs', 'careers', 'help', 'service']);
 
@@ -23,7 +20,7 @@ export const contactsModel: ObjectModel = {
   objectType: 'contacts',
 
   prepare(records, settings) {
-    const base = baseColumns(records, CONTACT_PROPERTIES);
+    const base = baseColumns(records, 'contacts');
     const n = base.size;
     const c = {
       email: column(n), emailLocal: column(n), first: column(n), canonicalFirst: column(n), last: column(n),

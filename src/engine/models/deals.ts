@@ -5,8 +5,6 @@ import { asText, foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
 import { baseColumns, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
 
-export const DEAL_PROPERTIES = ['dealname', 'amount', 'closedate', 'dealstage', 'pipeline', 'hubspot_owner_id'];
-
 /**
  * Deals: name, company, amount and close date. The company is the associated company id
  * when the mirror has it (`associatedcompanyid`), or a company name (`company`).
@@ -15,7 +13,7 @@ export const dealsModel: ObjectModel = {
   objectType: 'deals',
 
   prepare(records, settings) {
-    const base = baseColumns(records, DEAL_PROPERTIES);
+    const base = baseColumns(records, 'deals');
     const n = base.size;
     const c = { name: column(n), company: column(n), pipeline: column(n), closeMonth: column(n) };
     const amount = new Float64Array(n).fill(Number.NaN);

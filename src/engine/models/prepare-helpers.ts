@@ -1,4 +1,6 @@
 import { doubleMetaphone } from 'double-metaphone';
+import type { ObjectType } from '../../shared/object-types';
+import { HEALTH_PROPERTIES } from '../health/health-properties';
 import { NULL_LEVEL, type Comparison, type EngineRecord } from '../types';
 import { toEpochMs } from '../normalize/date';
 import { asText } from '../normalize/text';
@@ -38,8 +40,14 @@ export function firstOf(properties: Readonly<Record<string, unknown>>, names: re
   return '';
 }
 
+/** The properties whose filling makes a record complete: the health score's, so "most complete" means one thing. */
+function completenessProperties(objectType: ObjectType): string[] {
+  return HEALTH_PROPERTIES[objectType].flatMap((p) => [p.property, ...(p.alternatives ?? []).map((a) => a.property)]);
+}
+
 /** Ids, completeness and last-update times: what every object type's dataset carries. */
-export function baseColumns(records: readonly EngineRecord[], countedProperties: readonly string[]) {
+export function baseColumns(records: readonly EngineRecord[], objectType: ObjectType) {
+  const countedProperties = completenessProperties(objectType);
   const size = records.length;
   const ids = new Array<string>(size);
   const completeness = new Uint16Array(size);

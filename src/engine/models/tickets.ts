@@ -5,8 +5,6 @@ import { foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
 import { baseColumns, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
 
-export const TICKET_PROPERTIES = ['subject', 'content', 'hs_pipeline', 'hs_pipeline_stage', 'hs_ticket_priority', 'hs_ticket_category', 'hubspot_owner_id'];
-
 /** Words too common in support text to say anything about two tickets. */
 const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'to', 'of', 'in', 'on', 'for', 'is', 'it', 'i', 'my', 'we', 'our', 'you', 'your', 'this', 'that', 'with', 'be', 'are', 'was', 'have', 'has', 'not', 'can', 'please', 'hi', 'hello', 'thanks', 'thank', 'at', 'as', 'from', 'me', 'do', 'does']);
 /** Longest ticket text compared, in words: enough to tell two tickets apart. */
@@ -20,7 +18,7 @@ export const ticketsModel: ObjectModel = {
   objectType: 'tickets',
 
   prepare(records) {
-    const base = baseColumns(records, TICKET_PROPERTIES);
+    const base = baseColumns(records, 'tickets');
     const n = base.size;
     const c = { subject: column(n), content: column(n), requester: column(n), category: column(n), createdDay: column(n) };
     const created = new Float64Array(n).fill(Number.NaN);
