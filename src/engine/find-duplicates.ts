@@ -79,8 +79,10 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('prepare');
 
   progress('block', 0, 1);
-  const excludedKeys = new Set((options.notDuplicates ?? []).map(([a, b]) => pairKey(a, b)));
-  const excluded = excludedKeys.size > 0 ? (a: number, b: number) => excludedKeys.has(pairKey(data.ids[a]!, data.ids[b]!)) : undefined;
+  // Dismissed pairs as record indexes, found once: blocking skips them, clustering never joins them.
+  const dismissed = (options.notDuplicates ?? []).flatMap(([a, b]) => (indexOf.has(a) && indexOf.has(b) ? [[indexOf.get(a)!, indexOf.get(b)!] as const] : []));
+  const dismissedKeys = new Set(dismissed.map(([a, b]) => Math.min(a, b) * data.size + Math.max(a, b)));
+  const excluded = dismissedKeys.size > 0 ? (a: number, b: number) => dismissedKeys.has(a * data.size + b) : undefined;
   const rules = model.blockingRules(data);
   const pairs = blockPairs(data.size, rules, settings.maxBlockSize, excluded);
   lap('block');
@@ -111,7 +113,6 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('score');
 
   progress('cluster', 0, 1);
-  const dismissed = (options.notDuplicates ?? []).flatMap(([a, b]) => (indexOf.has(a) && indexOf.has(b) ? [[indexOf.get(a)!, indexOf.get(b)!] as const] : []));
   const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), dismissed);
   lap('cluster');
 
@@ -172,10 +173,6 @@ function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly 
     pairs: Uint32Array.from(selected[r]!),
     excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)),
   }));
-}
-
-function pairKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
 }
 
 function labelledVectors(comparisons: readonly Comparison[], pairs: readonly PairOfIds[], indexOf: Map<string, number>): ComparisonVectors {

@@ -7,7 +7,7 @@ import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCode } from './prepare-helpers';
+import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
 
 export const companiesModel: ObjectModel = {
   objectType: 'companies',
@@ -22,6 +22,7 @@ export const companiesModel: ObjectModel = {
     const business = memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames));
     const street = memoize(normalizeStreetAddress);
     const place = memoize(foldText);
+    const phoneticCode = phoneticCoder();
     const domain = memoize(normalizeDomain);
     const phone = (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers);
     for (let i = 0; i < n; i++) {

@@ -11,7 +11,7 @@ import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { foldText } from '../normalize/text';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCode } from './prepare-helpers';
+import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
 
 /** Shared mailboxes: the same local part at two companies says nothing about a person. */
 const ROLE_ADDRESSES = new Set(['info', 'sales', 'admin', 'contact', 'hello', 'support', 'office', 'team', 'mail', 'billing', 'accounts', 'enquiries', 'marketing', 'noreply', 'webmaster', 'jobs', 'careers', 'help', 'service']);
@@ -35,6 +35,7 @@ export const contactsModel: ObjectModel = {
     const region = memoize(normalizeRegion);
     const country = memoize(normalizeCountry);
     const place = memoize(foldText);
+    const phoneticCode = phoneticCoder();
     // Phone numbers are nearly all distinct: a cache would only grow.
     const phone = (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers);
     const phonetic = settings.enablePhoneticMatching;

@@ -21,15 +21,17 @@ export function memoize<T>(normalize: (raw: string) => T): (raw: string) => T {
   };
 }
 
-/** Primary Double Metaphone code of every word, joined. */
-export const phoneticCode = memoize((name: string) =>
-  name === ''
-    ? ''
-    : name
-        .split(' ')
-        .map((word) => doubleMetaphone(word)[0])
-        .join(' '),
-);
+/** Primary Double Metaphone code of every word, joined; a cache per scan, so none outlives it. */
+export function phoneticCoder(): (name: string) => string {
+  return memoize((name: string) =>
+    name === ''
+      ? ''
+      : name
+          .split(' ')
+          .map((word) => doubleMetaphone(word)[0])
+          .join(' '),
+  );
+}
 
 /** The first non-empty property among `names`, as text. */
 export function firstOf(properties: Readonly<Record<string, unknown>>, names: readonly string[]): string {

@@ -82,6 +82,8 @@ export function trainM(
     converged &&= result.converged;
     comparisons.forEach((_, c) => {
       if (session.excluded[c]) return;
+      // An equal vote per session: weighting by pairs let the broad rules' big sessions
+      // dominate and measured worse (synthetic 100k F1 0.972 → 0.969, organisations 0.950 → 0.945).
       result.m[c]!.forEach((v, l) => (sums[c]![l]! += v));
       learnt[c]!++;
     });
