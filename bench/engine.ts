@@ -1,19 +1,23 @@
 /**
  * Speed and accuracy of the matching engine on synthetic CRM data with known truth:
  * contacts and companies at 10k, 100k and 1M records (BENCH_SIZES to change), default
- * settings. Prints wall time, pairs compared, peak RSS, precision, recall and F1.
+ * settings, on BENCH_THREADS threads (every core by default). Prints wall time, pairs
+ * compared, peak RSS, precision, recall and F1.
  * Run: npm run bench:engine   (the 1M run wants about 4 GB of heap: see package.json)
  */
-import { findDuplicates } from '../src/engine';
+import { findDuplicatesInParallel } from '../src/engine';
+import { availableParallelism } from 'node:os';
 import type { ObjectType } from '../src/shared/object-types';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
 import { generateCompanies, generateContacts } from './lib/synthetic-crm';
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const types = (process.env.BENCH_TYPES ?? 'contacts,companies').split(',') as ObjectType[];
+const threads = Number(process.env.BENCH_THREADS ?? availableParallelism());
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
+console.log(`threads: ${threads}`);
 console.log('type        records   seconds   pairs       groups    peak RSS   precision  recall   F1      B3-F1');
 for (const objectType of types) {
   for (const size of sizes) {
@@ -21,7 +25,7 @@ for (const objectType of types) {
     global.gc?.();
     peakRss = process.memoryUsage().rss;
     const started = performance.now();
-    const result = findDuplicates(records, objectType);
+    const result = await findDuplicatesInParallel(records, objectType, { threads });
     const seconds = (performance.now() - started) / 1000;
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     const accuracy = measureAccuracy(truth, predictedClusters(records, result.groups));

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findDuplicates, type EngineStage } from '../src/engine';
+import { findDuplicatesInParallel, type EngineStage } from '../src/engine';
 import { OBJECT_TYPES, type ObjectType } from '../src/shared/object-types';
 import { readCsvRecords } from './dedupe/read-csv-records';
 import { writeResults } from './dedupe/write-results';
@@ -66,7 +66,7 @@ console.error(`Read ${read.records.length.toLocaleString('en-US')} ${objectType}
 
 const STAGES: Record<EngineStage, string> = { prepare: 'normalizing', block: 'blocking', compare: 'comparing pairs', train: 'training the model', score: 'scoring', cluster: 'grouping', explain: 'explaining' };
 let lastStage = '';
-const result = findDuplicates(read.records, objectType, {
+const result = await findDuplicatesInParallel(read.records, objectType, {
   onProgress: (stage) => {
     if (stage === lastStage) return;
     lastStage = stage;

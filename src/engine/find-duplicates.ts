@@ -1,15 +1,15 @@
 import type { ObjectType } from '../shared/object-types';
-import { blockPairs, type BlockingReport } from './block/block-pairs';
+import { blockPairs, type BlockingReport, type CandidatePairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
 import { explainPair, type PairExplanation } from './explain/explain-pair';
 import { objectModel } from './models';
-import { compareAll, compareRange, type ComparisonVectors } from './score/comparison-vectors';
-import { estimateU } from './score/estimate-u';
+import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
+import { estimateU, uSamplePairs } from './score/estimate-u';
 import { priorWeight, scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
-import type { BlockingRule, Comparison, EngineRecord } from './types';
+import type { BlockingRule, Comparison, EngineRecord, ObjectModel, PreparedDataset } from './types';
 
 export type PairOfIds = readonly [string, string];
 
@@ -58,8 +58,46 @@ export interface DuplicateDetectionResult {
   timingsMs: Record<EngineStage, number>;
 }
 
-/** The whole engine: records in, explained duplicate groups out. Pure: no I/O. */
+/**
+ * The stages that can run on several threads. Each returns its result at once, or a
+ * promise of it when worker threads do the work.
+ */
+export interface StageRunner {
+  prepare(model: ObjectModel, records: readonly EngineRecord[], settings: EngineSettings): PreparedDataset | Promise<PreparedDataset>;
+  /** Levels of pairs (left[k], right[k]) on every comparison. */
+  compare(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array): Uint8Array[] | Promise<Uint8Array[]>;
+}
+
+/** Everything on the calling thread. */
+export const inThisThread: StageRunner = {
+  prepare: (model, records, settings) => model.prepare(records, settings),
+  compare: (comparisons, left, right) => compareRange(comparisons, left, right, 0, left.length),
+};
+
+/** The whole engine on the calling thread: records in, explained duplicate groups out. Pure: no I/O. */
 export function findDuplicates(records: readonly EngineRecord[], objectType: ObjectType, options: FindDuplicatesOptions = {}): DuplicateDetectionResult {
+  const steps = duplicatePipeline(records, objectType, options, inThisThread);
+  let step = steps.next();
+  while (!step.done) step = steps.next(step.value);
+  return step.value;
+}
+
+/** Waits for a stage, whether it ran here or on worker threads. */
+function* stage<T>(result: T | Promise<T>): Generator<T | Promise<T>, T, unknown> {
+  return (yield result) as T;
+}
+
+/**
+ * The pipeline as a generator that yields each stage's result: the caller runs it to the
+ * end at once, or awaits each result when stages run on worker threads. Everything else
+ * is the same code, so the result cannot depend on the number of threads.
+ */
+export function* duplicatePipeline(
+  records: readonly EngineRecord[],
+  objectType: ObjectType,
+  options: FindDuplicatesOptions,
+  runner: StageRunner,
+): Generator<unknown, DuplicateDetectionResult, unknown> {
   const settings = resolveEngineSettings(options.settings);
   const model = objectModel(objectType);
   const progress = options.onProgress ?? (() => {});
@@ -72,7 +110,7 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   };
 
   progress('prepare', 0, records.length);
-  const data = model.prepare(records, settings);
+  const data = yield* stage(runner.prepare(model, records, settings));
   const comparisons = model.comparisons(data, settings);
   const indexOf = new Map<string, number>();
   data.ids.forEach((id, i) => indexOf.set(id, i));
@@ -88,18 +126,19 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
   lap('block');
 
   progress('compare', 0, pairs.count);
-  const vectors = compareAll(comparisons, pairs.left, pairs.right, pairs.count);
+  const vectors: ComparisonVectors = { count: pairs.count, levels: yield* stage(runner.compare(comparisons, pairs.left, pairs.right)) };
   progress('compare', pairs.count, pairs.count);
   lap('compare');
 
   progress('train', 0, 1);
-  const u = estimateU(comparisons, data.size, settings.uSampleSize, settings.seed);
+  const sample = uSamplePairs(data.size, settings.uSampleSize, settings.seed);
+  const u = estimateU(comparisons, { count: sample.count, levels: yield* stage(runner.compare(comparisons, sample.left, sample.right)) });
   const labels: TrainingLabels = {
     ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
     ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
   };
   const allPairs = (data.size * (data.size - 1)) / 2;
-  const trained = trainM(comparisons, vectors, u, trainingSessions(rules, comparisons, pairs.left, pairs.right, pairs.count), labels, allPairs);
+  const trained = trainM(comparisons, vectors, u, trainingSessions(rules, comparisons, pairs), labels, allPairs);
   const frequencies = termFrequencies(comparisons, data.size);
   lap('train');
 
@@ -159,20 +198,18 @@ export function findDuplicates(records: readonly EngineRecord[], objectType: Obj
 /** Most pairs a training session looks at: m estimates settle long before this. */
 const SESSION_SAMPLE = 200_000;
 
-/** One EM session per blocking rule, over (a sample of) the candidate pairs that agree on its key. */
-function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], left: Int32Array, right: Int32Array, count: number): TrainingSession[] {
-  const stride = Math.max(1, Math.floor(count / SESSION_SAMPLE));
-  const selected = rules.map(() => [] as number[]);
-  for (let k = 0; k < count; k += stride) {
-    for (let r = 0; r < rules.length; r++) {
-      const key = rules[r]!.key(left[k]!);
-      if (key !== null && key !== '' && key === rules[r]!.key(right[k]!)) selected[r]!.push(k);
+/** One EM session per blocking rule, over (a sample of) the candidate pairs that share its block. */
+function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], pairs: CandidatePairs): TrainingSession[] {
+  const stride = Math.max(1, Math.floor(pairs.count / SESSION_SAMPLE));
+  return rules.map((rule, r) => {
+    const blockOf = pairs.blockOf[r]!;
+    const selected: number[] = [];
+    for (let k = 0; k < pairs.count; k += stride) {
+      const block = blockOf[pairs.left[k]!]!;
+      if (block !== -1 && block === blockOf[pairs.right[k]!]) selected.push(k);
     }
-  }
-  return rules.map((rule, r) => ({
-    pairs: Uint32Array.from(selected[r]!),
-    excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)),
-  }));
+    return { pairs: Uint32Array.from(selected), excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)) };
+  });
 }
 
 function labelledVectors(comparisons: readonly Comparison[], pairs: readonly PairOfIds[], indexOf: Map<string, number>): ComparisonVectors {

@@ -1,5 +1,7 @@
 /** The engine's public surface: everything else in src/engine is internal. */
 export { findDuplicates } from './find-duplicates';
+export { findDuplicatesInParallel } from './parallel/find-duplicates-in-parallel';
+export type { ParallelOptions } from './parallel/find-duplicates-in-parallel';
 export type { DuplicateDetectionResult, DuplicateGroup, EngineStage, FindDuplicatesOptions, PairOfIds } from './find-duplicates';
 export type { FieldContribution, PairExplanation } from './explain/explain-pair';
 export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from './settings';

@@ -70,6 +70,8 @@ export interface PreparedDataset {
 
 export interface ObjectModel {
   objectType: ObjectType;
+  /** Every record property `prepare` reads: only these cross to worker threads. */
+  reads: readonly string[];
   prepare(records: readonly EngineRecord[], settings: EngineSettings): PreparedDataset;
   comparisons(data: PreparedDataset, settings: EngineSettings): Comparison[];
   blockingRules(data: PreparedDataset): BlockingRule[];

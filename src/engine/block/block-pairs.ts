@@ -15,6 +15,8 @@ export interface CandidatePairs {
   right: Int32Array;
   count: number;
   report: BlockingReport;
+  /** blockOf[r][i]: record i's block under rule r, -1 without a key (a hash collision may merge two keys' blocks). */
+  blockOf: Int32Array[];
 }
 
 /** Growable pair buffer: millions of pairs without millions of objects. */
@@ -52,11 +54,13 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
    * its position in the window's order (-1 in a block compared in full).
    */
   const earlier: { blockOf: Int32Array; position: Int32Array; window: number }[] = [];
+  const blockOfRule: Int32Array[] = [];
   const buffer = new PairBuffer();
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
 
   for (const rule of rules) {
     const { blockOf, blockSizes } = assignBlocks(size, rule);
+    blockOfRule.push(blockOf);
     const stats = { rule: rule.name, blocks: 0, pairs: 0, cappedBlocks: 0, pairsSkipped: 0, skippedAsTooBroad: false };
     const cap = blockCap(blockSizes, maxBlockSize, ruleBudget, rule.broad === true);
     if (cap === 0) {
@@ -121,7 +125,7 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
     report.pairsSkipped += stats.pairsSkipped;
   }
   report.pairCount = buffer.count;
-  return { left: buffer.left.subarray(0, buffer.count), right: buffer.right.subarray(0, buffer.count), count: buffer.count, report };
+  return { left: buffer.left.subarray(0, buffer.count), right: buffer.right.subarray(0, buffer.count), count: buffer.count, report, blockOf: blockOfRule };
 }
 
 /**

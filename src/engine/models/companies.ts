@@ -7,10 +7,11 @@ import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
+import { baseColumns, propertiesRead, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
 
 export const companiesModel: ObjectModel = {
   objectType: 'companies',
+  reads: propertiesRead('companies', ['name', 'domain', 'website', 'phone', 'address', 'city', 'zip', 'state', 'country']),
 
   prepare(records, settings) {
     const base = baseColumns(records, 'companies');

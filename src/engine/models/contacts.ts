@@ -11,13 +11,14 @@ import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { foldText } from '../normalize/text';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
+import { baseColumns, propertiesRead, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
 
 /** Shared mailboxes: the same local part at two companies says nothing about a person. */
 const ROLE_ADDRESSES = new Set(['info', 'sales', 'admin', 'contact', 'hello', 'support', 'office', 'team', 'mail', 'billing', 'accounts', 'enquiries', 'marketing', 'noreply', 'webmaster', 'jobs', 'careers', 'help', 'service']);
 
 export const contactsModel: ObjectModel = {
   objectType: 'contacts',
+  reads: propertiesRead('contacts', ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'address', 'city', 'zip', 'state', 'country', 'date_of_birth', 'external_id']),
 
   prepare(records, settings) {
     const base = baseColumns(records, 'contacts');

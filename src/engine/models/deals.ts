@@ -3,7 +3,7 @@ import { normalizeBusinessName } from '../normalize/business-name';
 import { toEpochMs } from '../normalize/date';
 import { asText, foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
+import { baseColumns, propertiesRead, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
 
 /**
  * Deals: name, company, amount and close date. The company is the associated company id
@@ -11,6 +11,7 @@ import { baseColumns, column, firstOf, hasValues, joinKey, memoize } from './pre
  */
 export const dealsModel: ObjectModel = {
   objectType: 'deals',
+  reads: propertiesRead('deals', ['dealname', 'associatedcompanyid', 'company', 'pipeline', 'amount', 'closedate']),
 
   prepare(records, settings) {
     const base = baseColumns(records, 'deals');

@@ -47,6 +47,16 @@ function completenessProperties(objectType: ObjectType): string[] {
   return HEALTH_PROPERTIES[objectType].flatMap((p) => [p.property, ...(p.alternatives ?? []).map((a) => a.property)]);
 }
 
+/** A record's id as text; a record without one is named by its index. */
+export function recordId(record: EngineRecord, index: number): string {
+  return asText(record.id) || String(index);
+}
+
+/** The properties `prepare` reads: the model's own, those counted for completeness and the update times. */
+export function propertiesRead(objectType: ObjectType, own: readonly string[]): string[] {
+  return [...new Set([...own, ...completenessProperties(objectType), 'lastmodifieddate', 'hs_lastmodifieddate'])];
+}
+
 /** Ids, completeness and last-update times: what every object type's dataset carries. */
 export function baseColumns(records: readonly EngineRecord[], objectType: ObjectType) {
   const countedProperties = completenessProperties(objectType);
@@ -56,7 +66,7 @@ export function baseColumns(records: readonly EngineRecord[], objectType: Object
   const updatedAt = new Float64Array(size);
   for (let i = 0; i < size; i++) {
     const record = records[i]!;
-    ids[i] = asText(record.id) || String(i);
+    ids[i] = recordId(record, i);
     let filled = 0;
     for (const name of countedProperties) if (isFilled(record.properties?.[name])) filled++;
     completeness[i] = filled;

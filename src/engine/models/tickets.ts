@@ -3,7 +3,7 @@ import { toEpochMs } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
 import { foldText } from '../normalize/text';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
+import { baseColumns, propertiesRead, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
 
 /** Words too common in support text to say anything about two tickets. */
 const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'to', 'of', 'in', 'on', 'for', 'is', 'it', 'i', 'my', 'we', 'our', 'you', 'your', 'this', 'that', 'with', 'be', 'are', 'was', 'have', 'has', 'not', 'can', 'please', 'hi', 'hello', 'thanks', 'thank', 'at', 'as', 'from', 'me', 'do', 'does']);
@@ -16,6 +16,7 @@ const MAX_CONTENT_WORDS = 200;
  */
 export const ticketsModel: ObjectModel = {
   objectType: 'tickets',
+  reads: propertiesRead('tickets', ['subject', 'content', 'requester_email', 'hs_requester_email', 'email', 'hs_ticket_category', 'createdate', 'hs_createdate']),
 
   prepare(records) {
     const base = baseColumns(records, 'tickets');

@@ -1,5 +1,5 @@
 import type { Comparison } from '../types';
-import { compareAll, levelCounts } from './comparison-vectors';
+import { levelCounts, type ComparisonVectors } from './comparison-vectors';
 import { seededRandom } from './random';
 
 /**
@@ -10,14 +10,20 @@ import { seededRandom } from './random';
 const PRIOR_PAIRS = 1000;
 
 /**
- * u probabilities: how often each level occurs between two records drawn at random,
- * which are almost all different entities. Small datasets compare every pair. The
- * defaults keep unseen levels (an exact match nobody shares) above zero.
+ * The pairs whose levels estimate u: two records drawn at random are almost always
+ * different entities. Small datasets give every pair.
  */
-export function estimateU(comparisons: readonly Comparison[], size: number, sampleSize: number, seed: number): number[][] {
+export function uSamplePairs(size: number, sampleSize: number, seed: number): { left: Int32Array; right: Int32Array; count: number } {
   const allPairs = (size * (size - 1)) / 2;
-  const { left, right, count } = allPairs <= sampleSize ? everyPair(size) : randomPairs(size, sampleSize, seed);
-  const counts = levelCounts(comparisons, compareAll(comparisons, left, right, count));
+  return allPairs <= sampleSize ? everyPair(size) : randomPairs(size, sampleSize, seed);
+}
+
+/**
+ * u probabilities: how often each level occurs among the sample pairs. The defaults keep
+ * unseen levels (an exact match nobody shares) above zero.
+ */
+export function estimateU(comparisons: readonly Comparison[], sample: ComparisonVectors): number[][] {
+  const counts = levelCounts(comparisons, sample);
   return counts.map((levelCount, c) => {
     const total = levelCount.reduce((a, b) => a + b, 0);
     const prior = defaultU(comparisons[c]!);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { objectModel } from '../models';
+import { resolveEngineSettings } from '../settings';
+import { backgroundContacts } from '../test/fixtures';
+import type { EngineRecord } from '../types';
+import { concatDatasets, packDataset, packRecords, unpackDataset, unpackRecords } from './transfer';
+
+describe('records crossing threads', () => {
+  it('come back with every value as it was, whatever its type', () => {
+    const odd: EngineRecord[] = [
+      { id: 'a', properties: { email: 'x@y.com', firstname: '', lastname: null, phone: 4155552671, zip: -0, city: Number.NaN }, updatedAt: 1700000000000 },
+      { id: 'b', properties: { email: 'has\u0000zero', firstname: { nested: true }, lastname: ['a', 'b'], company: true, city: Infinity }, updatedAt: '2024-01-01' },
+      { id: 'c', properties: {}, updatedAt: null },
+    ];
+    const back = unpackRecords(structuredClone(packRecords(odd, 0, odd.length, ['email', 'firstname', 'lastname', 'phone', 'zip', 'city', 'company'])));
+    expect(back).toHaveLength(3);
+    expect(back[0]!.properties).toEqual(odd[0]!.properties);
+    expect(Object.is(back[0]!.properties.zip, -0)).toBe(true);
+    expect(back[1]).toEqual(odd[1]);
+    expect(back[2]).toEqual(odd[2]);
+    expect(back[0]!.updatedAt).toBe(1700000000000);
+  });
+
+  it('name a record without an id by its place in the whole dataset, as one thread would', () => {
+    const records = [{ id: 'x', properties: {} }, { properties: {} } as unknown as EngineRecord, { id: '  ', properties: {} }];
+    expect(unpackRecords(packRecords(records, 1, 3, [])).map((r) => r.id)).toEqual(['1', '2']);
+  });
+
+  it('carry only the properties the model reads', () => {
+    const back = unpackRecords(packRecords([{ id: 'a', properties: { email: 'a@b.com', notes: 'long text' } }], 0, 1, ['email']));
+    expect(back[0]!.properties).toEqual({ email: 'a@b.com' });
+  });
+});
+
+describe('prepared datasets crossing threads', () => {
+  it('joined from slices equal the dataset prepared whole', () => {
+    const model = objectModel('contacts');
+    const settings = resolveEngineSettings({});
+    const records = backgroundContacts(90);
+    const whole = model.prepare(records, settings);
+    const slices = [model.prepare(records.slice(0, 30), settings), unpackDataset(structuredClone(packDataset(model.prepare(records.slice(30), settings))))];
+    expect(concatDatasets(slices)).toEqual(whole);
+  });
+});
+
+describe('each model reads only the properties it declares', () => {
+  it.each(['contacts', 'companies', 'deals', 'tickets'] as const)('%s', (objectType) => {
+    const model = objectModel(objectType);
+    const read = new Set<string>();
+    const watched = (properties: Record<string, unknown>) =>
+      new Proxy(properties, {
+        get(target, name) {
+          if (typeof name === 'string') read.add(name);
+          return target[name as string];
+        },
+      });
+    const records = backgroundContacts(5).map((r) => ({ ...r, properties: watched({ ...r.properties, name: 'Acme', dealname: 'Renewal', subject: 'Login fails' }) }));
+    model.prepare(records, resolveEngineSettings({}));
+    expect([...read].filter((name) => !model.reads.includes(name))).toEqual([]);
+  });
+});
