@@ -1,6 +1,6 @@
 /** The engine's public surface: everything else in src/engine is internal. */
 export { findDuplicates } from './find-duplicates';
-export { findDuplicatesInParallel } from './parallel/find-duplicates-in-parallel';
+export { findDuplicatesInParallel, startEngineThreads } from './parallel/find-duplicates-in-parallel';
 export type { ParallelOptions } from './parallel/find-duplicates-in-parallel';
 export type { DuplicateDetectionResult, DuplicateGroup, EngineStage, FindDuplicatesOptions, PairOfIds } from './find-duplicates';
 export type { FieldContribution, PairExplanation } from './explain/explain-pair';

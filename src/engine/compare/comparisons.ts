@@ -1,5 +1,6 @@
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { memoizedSimilarity } from './memoized-similarity';
+import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -23,11 +24,15 @@ export interface StringComparisonOptions {
   /** Keep the "different" level's m at this value instead of learning it (see ComparisonLevel.fixed). */
   differentFixedM?: number;
   termFrequency?: boolean;
+  /** Jaro-Winkler for the fuzzy bands; pass one memo to share it between columns of like values. */
+  similarity?: (a: string, b: string) => number;
 }
 
 /** Exact, then any extra levels, then Jaro-Winkler bands, then phonetic, then different. */
 export function stringComparison(options: StringComparisonOptions): Comparison {
   const { values, extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
+  const similar = options.similarity ?? memoizedSimilarity(jaroWinkler);
+  const lowestBand = fuzzyBands.at(-1) ?? 1;
   const levels: ComparisonLevel[] = [
     { label: 'exact match', m: 0.8, u: options.exactU ?? 0.002 },
     ...extraLevels.map(({ label, m, u }) => ({ label, m, u: u ?? 0.002 })),
@@ -52,8 +57,8 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
       if (a === b) return 0;
       for (let k = 0; k < extraLevels.length; k++) if (extraLevels[k]!.test(i, j)) return 1 + k;
       if (conflict?.test(i, j)) return conflictLevel;
-      if (fuzzyBands.length > 0) {
-        const similarity = jaroWinkler(a, b);
+      if (fuzzyBands.length > 0 && jaroWinklerBound(a, b) >= lowestBand) {
+        const similarity = similar(a, b);
         for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return firstFuzzy + k;
       }
       if (phonetic) {
@@ -85,6 +90,16 @@ export function tokenComparison(options: {
     { label: 'different', m: 0.05 },
   ];
   const half = 2 + fuzzyBands.length;
+  // The level depends on the two values alone, so it is worked out once per pair of values.
+  const levelOf = memoizedSimilarity((a, b) => {
+    const overlap = tokenSetSimilarity(split(a), split(b));
+    if (overlap === 1) return 1;
+    if (fuzzyBands.length > 0) {
+      const similarity = jaroWinkler(a, b);
+      for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return 2 + k;
+    }
+    return overlap >= 0.5 ? half : half + 1;
+  });
   return {
     name: options.name,
     label: options.label,
@@ -95,13 +110,7 @@ export function tokenComparison(options: {
       const b = values[j]!;
       if (a === '' || b === '') return NULL_LEVEL;
       if (a === b) return 0;
-      const overlap = tokenSetSimilarity(split(a), split(b));
-      if (overlap === 1) return 1;
-      if (fuzzyBands.length > 0) {
-        const similarity = jaroWinkler(a, b);
-        for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return 2 + k;
-      }
-      return overlap >= 0.5 ? half : half + 1;
+      return levelOf(a, b);
     },
     ...(options.termFrequency ? { termFrequency: { level: 0, value: (i: number) => values[i]! } } : {}),
   };
@@ -260,6 +269,7 @@ export function locationComparison(options: { properties: readonly string[]; col
   const same = (column: readonly string[], i: number, j: number) => column[i] !== '' && column[i] === column[j];
   const clash = (column: readonly string[], i: number, j: number) => column[i] !== '' && column[j] !== '' && column[i] !== column[j];
   const known = (i: number) => street[i] !== '' || zip[i] !== '' || city[i] !== '' || region[i] !== '' || country[i] !== '';
+  const citySimilarity = memoizedSimilarity(jaroWinkler);
   return {
     name: 'location',
     label: 'Address',
@@ -276,18 +286,28 @@ export function locationComparison(options: { properties: readonly string[]; col
       if (!known(i) || !known(j)) return NULL_LEVEL;
       // A different postcode or city outweighs a common street name ("1 Main St"). The
       // cheap checks go first: most pairs compared are far apart.
-      const elsewhere = clash(zip, i, j) || clash(country, i, j) || (clash(city, i, j) && jaroWinkler(city[i]!, city[j]!) < 0.9);
+      const elsewhere = clash(zip, i, j) || clash(country, i, j) || (clash(city, i, j) && citySimilarity(city[i]!, city[j]!) < 0.9);
       if (!elsewhere) {
         if (same(street, i, j)) return 0;
         if (options.fuzzy && same(number, i, j) && jaroWinkler(street[i]!, street[j]!) >= 0.9) return 1;
         if (same(zip, i, j)) return 2;
-        if (same(city, i, j) || (city[i] !== '' && city[j] !== '' && jaroWinkler(city[i]!, city[j]!) >= 0.9)) return 3;
+        if (same(city, i, j) || (city[i] !== '' && city[j] !== '' && citySimilarity(city[i]!, city[j]!) >= 0.9)) return 3;
       }
       if (!clash(region, i, j) && !clash(country, i, j) && (same(region, i, j) || same(country, i, j))) return 4;
       return 5;
     },
     termFrequency: { level: 3, value: (i: number) => city[i]! },
   };
+}
+
+/** Whether two addresses end in the same "@domain", without slicing either. */
+function sameDomain(a: string, b: string): boolean {
+  for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
+    const c = a.charCodeAt(i);
+    if (c !== b.charCodeAt(j)) return false;
+    if (c === 64 /* @ */) return true;
+  }
+  return false;
 }
 
 /** "james" at two companies is two people; "james.radcombe82" at two providers is likely one. */
@@ -321,7 +341,7 @@ export function emailComparison(options: { properties: readonly string[]; addres
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
       if (locals[i] !== '' && locals[i] === locals[j] && distinctiveMailbox(locals[i]!)) return webmail[i] || webmail[j] ? 1 : 2;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
-      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || a.slice(a.indexOf('@')) === b.slice(b.indexOf('@'))) && jaroWinkler(a, b) >= 0.92) return 3;
+      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) return 3;
       return fuzzy ? 4 : 3;
     },
     termFrequency: { level: 1, value: (i: number) => locals[i]! },

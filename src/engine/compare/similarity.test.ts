@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, jaccard, jaroWinkler, tokenSetSimilarity, withinOneEdit } from './similarity';
+import fc from 'fast-check';
+import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -54,5 +55,17 @@ describe('token similarity', () => {
 
   it('gives Jaccard similarity', () => {
     expect(jaccard(['a', 'b', 'c'], ['b', 'c', 'd'])).toBeCloseTo(0.5);
+  });
+});
+
+describe('jaroWinklerBound', () => {
+  it('is never below jaroWinkler, so nothing it rules out could have matched', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }), (a, b) => jaroWinklerBound(a, b) >= jaroWinkler(a, b) - 1e-12), { numRuns: 3000 });
+    fc.assert(fc.property(fc.stringMatching(/^[a-z.]{1,20}@gmail\.com$/), fc.stringMatching(/^[a-z.]{1,20}@gmail\.com$/), (a, b) => jaroWinklerBound(a, b) >= jaroWinkler(a, b) - 1e-12));
+  });
+
+  it('rules out two unrelated addresses at one provider', () => {
+    expect(jaroWinklerBound('heather.crawford@gmail.com', 'tom.bux77@gmail.com')).toBeLessThan(0.92);
+    expect(jaroWinklerBound('heather.crawford@gmail.com', 'heahter.crawford@gmail.com')).toBeGreaterThanOrEqual(0.92);
   });
 });

@@ -44,6 +44,32 @@ export function jaroWinkler(a: string, b: string): number {
 }
 
 /**
+ * An upper bound of jaroWinkler(a, b) in one pass over each string: a character of one
+ * string that the other lacks can never match. Most pairs a scan compares are far apart,
+ * and this rules them out for a fraction of the cost.
+ */
+export function jaroWinklerBound(a: string, b: string): number {
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  let maskA = 0;
+  let maskB = 0;
+  for (let i = 0; i < la; i++) maskA |= 1 << (a.charCodeAt(i) & 31);
+  for (let j = 0; j < lb; j++) maskB |= 1 << (b.charCodeAt(j) & 31);
+  let lonelyA = 0;
+  let lonelyB = 0;
+  for (let i = 0; i < la; i++) if ((maskB & (1 << (a.charCodeAt(i) & 31))) === 0) lonelyA++;
+  for (let j = 0; j < lb; j++) if ((maskA & (1 << (b.charCodeAt(j) & 31))) === 0) lonelyB++;
+  const matches = Math.min(la - lonelyA, lb - lonelyB);
+  if (matches === 0) return 0;
+  const jaro = (matches / la + matches / lb + 1) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/**
  * Damerau-Levenshtein distance (adjacent transpositions count once), stopping early
  * once it exceeds `max`: then it returns max + 1.
  */

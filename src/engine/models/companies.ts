@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/min';
+import { jaroWinkler } from '../compare/similarity';
 import { fuzzyBands, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
@@ -61,6 +62,8 @@ export const companiesModel: ObjectModel = {
         name: 'address', label: 'Street address', properties: ['address'], values: c.street!,
         extraLevels: [{ label: 'same house number', m: 0.05, test: (i, j) => c.streetNumber![i] !== '' && c.streetNumber![i] === c.streetNumber![j] && similarStreet(c.street![i]!, c.street![j]!) }],
         fuzzyBands: bands,
+        // Street addresses are nearly all distinct: a memo would only grow.
+        similarity: jaroWinkler,
         conflict: { label: 'different house number', m: 0.002, fixed: true, test: (i, j) => c.streetNumber![i] !== '' && c.streetNumber![j] !== '' && c.streetNumber![i] !== c.streetNumber![j] },
       }),
       stringComparison({ name: 'city', label: 'City', properties: ['city'], values: c.city!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/min';
+import { memoizedSimilarity } from '../compare/memoized-similarity';
 import { editDistance, jaroWinkler } from '../compare/similarity';
 import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeCountry, normalizeRegion } from '../normalize/region';
@@ -89,8 +90,10 @@ export const contactsModel: ObjectModel = {
   comparisons(data, settings) {
     const c = data.columns as Record<string, string[]>;
     const bands = fuzzyBands(settings.enableFuzzyMatching, settings.fuzzyMatchingThreshold);
+    // One memo for first and last names: swapped names compare one column with the other.
+    const nameSimilarity = memoizedSimilarity(jaroWinkler);
     // Swapped names often carry a typo too ("Zboncak Rebcwca" for "Rebecca Zboncak").
-    const nearly = (a: string, b: string) => a !== '' && b !== '' && (a === b || (settings.enableFuzzyMatching && jaroWinkler(a, b) >= 0.9));
+    const nearly = (a: string, b: string) => a !== '' && b !== '' && (a === b || (settings.enableFuzzyMatching && nameSimilarity(a, b) >= 0.9));
     const swapped = (own: string[], other: string[]) => ({
       label: 'first and last name swapped',
       m: 0.02,
@@ -105,6 +108,7 @@ export const contactsModel: ObjectModel = {
           swapped(c.first!, c.last!),
         ],
         fuzzyBands: bands,
+        similarity: nameSimilarity,
         ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
         // Families share surname, address and phone; only the first name tells them apart,
         // so EM must not learn that duplicates often have unrelated first names.
@@ -114,6 +118,7 @@ export const contactsModel: ObjectModel = {
         name: 'lastname', label: 'Last name', properties: ['lastname'], values: c.last!, termFrequency: true,
         extraLevels: [swapped(c.last!, c.first!)],
         fuzzyBands: bands,
+        similarity: nameSimilarity,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
       }),
       phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, tails: c.phoneTail! }),

@@ -11,7 +11,8 @@ export type EngineTask =
   /** The whole dataset, slice by slice; null marks the slice this worker prepared itself. */
   | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
   | { task: 'compare'; session: number; left: Int32Array; right: Int32Array }
-  | { task: 'end'; session: number };
+  | { task: 'end'; session: number }
+  | { task: 'ping' };
 
 export type EngineReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
 
@@ -46,6 +47,8 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
     case 'end':
       sessions.delete(message.session);
       return { result: null, transfer: [] };
+    case 'ping':
+      return { result: 'pong', transfer: [] };
   }
 }
 
