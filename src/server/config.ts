@@ -43,6 +43,15 @@ export const configSchema = z.object({
     .describe('When expired sessions are purged (cron, UTC)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level'),
   TRUST_PROXY: bool(false).describe('Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind HTTPS)'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .describe('Mail server for outgoing email, e.g. smtps://user:password@smtp.example.com:465 (sensitive); without it emails go to the development outbox under DATA_DIR'),
+  EMAIL_FROM: z.string().min(3).default('DataCleaner <no-reply@datacleaner.local>').describe('Sender of every email'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional().describe('OAuth client id for Sign in with Google; without it the Google button is hidden'),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional().describe('OAuth client secret for Sign in with Google (sensitive)'),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com').describe('OpenID Connect issuer for Sign in with Google'),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };

@@ -6,7 +6,7 @@ export function createLogger(config: Config) {
   return pino({
     level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.accessToken', '*.refreshToken'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword', '*.newPassword', '*.token', '*.accessToken', '*.refreshToken', '*.SMTP_URL', '*.GOOGLE_CLIENT_SECRET', '*.DATABASE_URL'],
       censor: '[redacted]',
     },
   });
