@@ -9,8 +9,15 @@ import { registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
+import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
+import { accountRoutes } from './modules/accounts/account-routes';
+import { authRoutes, type AuthDependencies } from './modules/auth/auth-routes';
+import { passwordResetRoutes } from './modules/auth/password-reset-routes';
+import { authRateLimits } from './modules/auth/rate-limiter';
+import { verificationRoutes } from './modules/auth/verification-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { APP_VERSION } from './version';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -22,6 +29,8 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger | boolean;
   /** Folder of the built web app; tests point elsewhere or nowhere. */
   webRoot?: string;
+  /** Outgoing email; built from the config (SMTP or the development outbox) when not given. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP app without listening, so tests can use `app.inject()`. */
@@ -38,9 +47,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
+  registerOriginCheck(app, config);
   await registerOpenApi(app, APP_VERSION);
 
+  const mailer = deps.mailer ?? createMailer({ config, log: app.log });
+  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits() };
+
   await app.register(healthRoutes({ database: deps.database, queue: deps.queue, version: APP_VERSION }));
+  await app.register(authRoutes(auth));
+  await app.register(verificationRoutes(auth));
+  await app.register(passwordResetRoutes(auth));
+  await app.register(accountRoutes(auth));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

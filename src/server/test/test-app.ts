@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
@@ -29,9 +32,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...env });
 }
 
-/** The whole app, not listening, on a fresh database of its own. */
+/**
+ * The whole app, not listening, on a fresh database of its own. Its DATA_DIR is a new
+ * temporary folder, so emails land in a development outbox the test can read.
+ */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
+  const dataDir = options.env?.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'datacleaner-test-'));
+  const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
   const database = await createTestDatabase();
   const queue = await JobQueue.start({
     config,
@@ -51,6 +58,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await queue.stop().catch(() => {});
       await database.close().catch(() => {});
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,118 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteAccountRequestSchema, profileRequestSchema } from '../../../shared/contracts/accounts';
+import { clientUserSchema, messageResponseSchema } from '../../../shared/contracts/auth';
+import { apiErrorSchema } from '../../../shared/contracts/errors';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { apiRequestLog, apiUsageQuota, crmConnections, crmSyncState, duplicateGroups, recordActions, scanHistory, sessions, userSettings, users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { requireUser, signedInUser } from '../auth/require-user';
+import { verifyPassword } from '../auth/secrets';
+import { endSession } from '../auth/sessions';
+import { toClientUser } from './client-user';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** Profile setup, onboarding, and the data rights the /gdpr page promises. */
+export function accountRoutes({ db, config }: { db: Db; config: Config }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      '/api/profile',
+      {
+        preHandler: requireUser(db, { incompleteProfile: true }),
+        schema: { tags: ['account'], summary: 'Complete or change the profile', body: profileRequestSchema, response: { 200: clientUserSchema, ...errors } },
+      },
+      async (request) => {
+        const [user] = await db
+          .update(users)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(users.id, signedInUser(request).id))
+          .returning();
+        return toClientUser(user!);
+      },
+    );
+
+    app.post(
+      '/api/onboarding/complete',
+      {
+        preHandler: requireUser(db),
+        schema: { tags: ['account'], summary: 'Mark onboarding as done', response: { 200: clientUserSchema, ...errors } },
+      },
+      async (request) => {
+        const [user] = await db.update(users).set({ hasCompletedOnboarding: true, updatedAt: new Date() }).where(eq(users.id, signedInUser(request).id)).returning();
+        return toClientUser(user!);
+      },
+    );
+
+    app.get(
+      '/api/account/export',
+      {
+        // Data rights hold whatever the state of the account.
+        preHandler: requireUser(db, { unverified: true, incompleteProfile: true, expiredTrial: true }),
+        schema: { tags: ['account'], summary: 'Everything stored about me, as JSON', response: { 200: z.record(z.string(), z.unknown()), ...errors } },
+      },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const [settings, connections, syncState, scans, groups, actions, apiLog, quota, signIns] = await Promise.all([
+          db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
+          db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
+          db
+            .select({ syncState: crmSyncState })
+            .from(crmSyncState)
+            .innerJoin(crmConnections, eq(crmConnections.id, crmSyncState.connectionId))
+            .where(eq(crmConnections.userId, user.id)),
+          db.select().from(scanHistory).where(eq(scanHistory.userId, user.id)).orderBy(desc(scanHistory.timestamp)),
+          db.select().from(duplicateGroups).where(eq(duplicateGroups.userId, user.id)),
+          db.select().from(recordActions).where(eq(recordActions.userId, user.id)),
+          db.select().from(apiRequestLog).where(eq(apiRequestLog.userId, user.id)),
+          db.select().from(apiUsageQuota).where(eq(apiUsageQuota.userId, user.id)),
+          db
+            .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress })
+            .from(sessions)
+            .where(eq(sessions.userId, user.id)),
+        ]);
+        const { password, verificationToken, apiKey, ...account } = user;
+        reply.header('content-disposition', `attachment; filename="datacleaner-export-${new Date().toISOString().slice(0, 10)}.json"`);
+        reply.header('cache-control', 'no-store');
+        return {
+          exportedAt: new Date().toISOString(),
+          // Secrets are named, never shown: an export file is easy to leave lying around.
+          account: { ...account, hasPassword: password !== null, hasPendingVerification: verificationToken !== null, hasApiKey: apiKey !== null },
+          settings: settings.map(({ hubspotToken, slackBotToken, openaiApiKey, ...rest }) => ({ ...rest, hasHubspotToken: hubspotToken !== null, hasSlackBotToken: slackBotToken !== null, hasOpenaiApiKey: openaiApiKey !== null })),
+          crmConnections: connections.map(({ accessToken, refreshToken, ...rest }) => ({ ...rest, hasAccessToken: accessToken !== null, hasRefreshToken: refreshToken !== null })),
+          crmSyncState: syncState.map((row) => row.syncState),
+          scans,
+          duplicateGroups: groups,
+          recordActions: actions,
+          apiRequests: apiLog,
+          apiUsageQuota: quota,
+          sessions: signIns,
+        };
+      },
+    );
+
+    app.delete(
+      '/api/account',
+      {
+        preHandler: requireUser(db, { unverified: true, incompleteProfile: true, expiredTrial: true }),
+        schema: { tags: ['account'], summary: 'Delete my account and everything stored with it', body: deleteAccountRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        const confirmed = user.password
+          ? await verifyPassword(user.password, request.body.password ?? '')
+          : request.body.confirmEmail?.trim().toLowerCase() === user.email;
+        if (!confirmed) {
+          throw new HttpError(400, 'CONFIRMATION_FAILED', user.password ? 'The password is not correct.' : 'Type your email address to confirm.');
+        }
+        // Every per-user table references users with ON DELETE CASCADE: one delete takes it all.
+        await db.delete(users).where(eq(users.id, user.id));
+        await endSession(db, config, request, reply);
+        request.log.info({ userId: user.id }, 'account deleted at the user\'s request');
+        return { message: 'Your account and all its data have been deleted.' };
+      },
+    );
+  };
+}

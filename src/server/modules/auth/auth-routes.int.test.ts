@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { COMPLETE_PROFILE, TEST_PASSWORD, activeUser, expireTrial, latestEmail, login, register, sessionCookie } from '../../test/accounts';
+import { startTestApp, useTestApp } from '../../test/test-app';
+
+const ctx = useTestApp({ work: false });
+const user = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+
+describe('POST /api/register', () => {
+  it('creates an unverified account on a 14-day trial, signs it in and emails a verification link', async () => {
+    const { response, cookie } = await register(ctx.app, 'New.User@Example.com');
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      message: 'Registration successful',
+      needsVerification: true,
+      needsProfileCompletion: true,
+      verificationEmailSent: true,
+      trialStatus: { isTrialActive: true, daysRemaining: 14, shouldRedirectToPayment: false },
+      user: { email: 'new.user@example.com', username: 'new.user@example.com', plan: 'free', recordQuota: 10000, emailVerified: false },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/argon2|password"\s*:/);
+
+    const set = response.cookies.find((c) => c.name === 'dc_session')!;
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(set.secure).toBeFalsy();
+    expect((await user(cookie)).json()).toMatchObject({ email: 'new.user@example.com', needsVerification: true });
+
+    const email = await latestEmail(ctx, 'new.user@example.com', 'verification');
+    expect(email?.subject).toBe('Verify your email address');
+    expect(email?.link).toMatch(/^http:\/\/localhost:3000\/verify\?token=[\w-]{40,}$/);
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
+    [{ email: 'a@b.co', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' }, 'Passwords do not match'],
+  ])('refuses %j with the form message', async (payload, message) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/register', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('refuses a second account for the same email, whatever its case', async () => {
+    await register(ctx.app, 'twice@example.com');
+    const { response } = await register(ctx.app, 'TWICE@example.com');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, 'twice@example.com'))).toHaveLength(1);
+  });
+
+  it('keeps the account when the verification email cannot be sent, and says so', async () => {
+    const broken = await startTestApp({ work: false, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const { response } = await register(broken.app, 'no-mail@example.com');
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ needsVerification: true, verificationEmailSent: false });
+    } finally {
+      await broken.stop();
+    }
+  });
+});
+
+describe('POST /api/login', () => {
+  it('answers an unknown email exactly as a wrong password, in about the same time', async () => {
+    await register(ctx.app, 'known@example.com');
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const { response } = await login(ctx.app, email, 'wrong-password');
+      return { response, ms: performance.now() - started };
+    };
+    const samples = [];
+    for (let k = 0; k < 3; k++) samples.push([await timed('known@example.com'), await timed(`nobody${k}@example.com`)] as const);
+    for (const [wrong, unknown] of samples) {
+      expect(wrong.response.statusCode).toBe(401);
+      expect(unknown.response.statusCode).toBe(401);
+      expect(unknown.response.json()).toEqual(wrong.response.json());
+      expect(wrong.response.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    const ratio = median(samples.map(([, u]) => u.ms)) / median(samples.map(([w]) => w.ms));
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it('signs in an unverified user, who is told to verify first', async () => {
+    await register(ctx.app, 'unverified@example.com');
+    const { response, cookie } = await login(ctx.app, 'Unverified@Example.com ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Login successful', needsVerification: true, email: 'unverified@example.com' });
+    expect(cookie).not.toBe('');
+  });
+
+  it('reports, in order, what the app needs: profile, then an expired trial; echoes redirectTo', async () => {
+    const email = 'journey@example.com';
+    await activeUser(ctx, email, { profile: false });
+    expect((await login(ctx.app, email)).response.json()).toMatchObject({ needsVerification: false, needsProfileCompletion: true });
+
+    const withRedirect = (await login(ctx.app, email, TEST_PASSWORD, { redirectTo: '/subscribe?plan=starter' })).response.json();
+    expect(withRedirect.redirectTo).toBe('/subscribe?plan=starter');
+    const offsite = await login(ctx.app, email, TEST_PASSWORD, { redirectTo: '//evil.example/' });
+    expect(offsite.response.statusCode).toBe(400);
+
+    await expireTrial(ctx.database.db, email);
+    const expired = (await login(ctx.app, email)).response.json();
+    expect(expired.trialStatus).toMatchObject({ isTrialActive: false, daysRemaining: 0, shouldRedirectToPayment: true });
+    const [stored] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(stored!.isPastTrial).toBe(true);
+  });
+
+  it('gives a fresh session at every login and drops the one the browser brought', async () => {
+    await register(ctx.app, 'fresh@example.com');
+    const first = (await login(ctx.app, 'fresh@example.com')).cookie;
+    const second = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { cookie: first }, payload: { username: 'fresh@example.com', password: TEST_PASSWORD } });
+    const next = sessionCookie(second);
+    expect(next).not.toBe(first);
+    expect((await user(first)).statusCode).toBe(401);
+    expect((await user(next)).statusCode).toBe(200);
+  });
+
+  it('locks an account after ten wrong passwords, even against the right one', async () => {
+    await register(ctx.app, 'target@example.com');
+    for (let k = 0; k < 10; k++) expect((await login(ctx.app, 'target@example.com', `guess-${k}`)).response.statusCode).toBe(401);
+    const locked = (await login(ctx.app, 'target@example.com')).response;
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(locked.json().message).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/logout and GET /api/user', () => {
+  it('answers 401 when signed out, and ends the session on the server at logout', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    const { cookie } = await register(ctx.app, 'leaving@example.com');
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(out.json()).toEqual({ message: 'Logged out' });
+    expect(out.cookies.find((c) => c.name === 'dc_session')?.value).toBe('');
+    // The old cookie, replayed, no longer signs anybody in.
+    expect((await user(cookie)).statusCode).toBe(401);
+  });
+
+  it('never caches the user', async () => {
+    const { cookie } = await register(ctx.app, 'nocache@example.com');
+    expect((await user(cookie)).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the server-side guard', () => {
+  const complete = (cookie: string) => ctx.app.inject({ method: 'POST', url: '/api/onboarding/complete', headers: { cookie } });
+
+  it('sends each kind of user where the app would: 401, then 403 with a code', async () => {
+    expect((await complete('')).statusCode).toBe(401);
+
+    const unverified = (await register(ctx.app, 'guard-1@example.com')).cookie;
+    expect((await complete(unverified)).json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+
+    const noProfile = await activeUser(ctx, 'guard-2@example.com', { profile: false });
+    expect((await complete(noProfile)).json()).toMatchObject({ code: 'PROFILE_INCOMPLETE' });
+
+    const done = await activeUser(ctx, 'guard-3@example.com');
+    const ok = await complete(done);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ hasCompletedOnboarding: true, needsProfileCompletion: false });
+
+    await expireTrial(ctx.database.db, 'guard-3@example.com');
+    const expired = await complete(done);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json()).toMatchObject({ code: 'TRIAL_EXPIRED' });
+  });
+
+  it('lets an incomplete profile be completed, and validates it', async () => {
+    const cookie = await activeUser(ctx, 'profile@example.com', { profile: false });
+    const bad = await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie }, payload: { ...COMPLETE_PROFILE, fullName: '  ' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Full name is required');
+    const good = await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie }, payload: COMPLETE_PROFILE });
+    expect(good.json()).toMatchObject({ ...COMPLETE_PROFILE, needsProfileCompletion: false });
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing call from another website and accepts one from this site', async () => {
+    const payload = { username: 'nobody@example.com', password: 'whatever1' };
+    const evil = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'https://evil.example' }, payload });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toMatchObject({ code: 'ORIGIN_MISMATCH' });
+    const fetchSite = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(fetchSite.statusCode).toBe(403);
+    const ours = await ctx.app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'http://localhost:3000' }, payload });
+    expect(ours.statusCode).toBe(401);
+  });
+});
+
+describe('behind HTTPS', () => {
+  it('marks the session cookie Secure', async () => {
+    const secure = await startTestApp({ work: false, env: { PUBLIC_URL: 'https://app.example.com' } });
+    try {
+      const { response } = await register(secure.app, 'secure@example.com');
+      expect(response.cookies.find((c) => c.name === 'dc_session')?.secure).toBe(true);
+    } finally {
+      await secure.stop();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { latestEmail, latestToken, register, sessionCookie } from '../../test/accounts';
+import { startTestApp, useTestApp } from '../../test/test-app';
+import { readOutbox } from '../notifications/mailer';
+
+const ctx = useTestApp({ work: false });
+const send = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification', payload: { email } });
+const verify = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
+
+describe('POST /api/auth/send-verification', () => {
+  it('sends again only after the 30-second cooldown, with a new link that replaces the old one', async () => {
+    await register(ctx.app, 'resend@example.com');
+    const first = await latestToken(ctx, 'resend@example.com', 'verification');
+
+    const tooSoon = await send('resend@example.com');
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toMatchObject({ code: 'RESEND_COOLDOWN' });
+    expect(tooSoon.json().retryAfterSeconds).toBeGreaterThan(25);
+    expect(tooSoon.json().message).toMatch(/^Please wait \d+ seconds before requesting another email\.$/);
+
+    await ctx.database.db.update(users).set({ verificationEmailSentAt: new Date(Date.now() - 31_000) }).where(eq(users.email, 'resend@example.com'));
+    const again = await send('Resend@Example.com');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_SENT', retryAfterSeconds: 30 });
+    const second = await latestToken(ctx, 'resend@example.com', 'verification');
+    expect(second).not.toBe(first);
+    expect((await verify(first)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect((await verify(second)).statusCode).toBe(200);
+  });
+
+  it('says ALREADY_VERIFIED once verified, and sends nothing for an unknown address', async () => {
+    await register(ctx.app, 'done@example.com');
+    await verify(await latestToken(ctx, 'done@example.com', 'verification'));
+    expect((await send('done@example.com')).json()).toMatchObject({ code: 'ALREADY_VERIFIED' });
+
+    const before = (await readOutbox(ctx.config.dataDir)).length;
+    const unknown = await send('ghost@example.com');
+    expect(unknown.json()).toMatchObject({ code: 'EMAIL_SENT' });
+    expect(await readOutbox(ctx.config.dataDir)).toHaveLength(before);
+  });
+
+  it('answers EMAIL_DELIVERY_FAILED when the mail server cannot be reached, and lets the user retry at once', async () => {
+    const broken = await startTestApp({ work: false, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      await register(broken.app, 'retry@example.com');
+      const first = await broken.app.inject({ method: 'POST', url: '/api/auth/send-verification', payload: { email: 'retry@example.com' } });
+      expect(first.statusCode).toBe(502);
+      expect(first.json()).toEqual({ code: 'EMAIL_DELIVERY_FAILED', message: 'We ran into an issue sending the email. Please try again in a moment.' });
+      const second = await broken.app.inject({ method: 'POST', url: '/api/auth/send-verification', payload: { email: 'retry@example.com' } });
+      expect(second.json().code).toBe('EMAIL_DELIVERY_FAILED');
+    } finally {
+      await broken.stop();
+    }
+  });
+});
+
+describe('POST /api/auth/verify', () => {
+  it('verifies once, signs the user in, and refuses the link a second time', async () => {
+    await register(ctx.app, 'verify-me@example.com');
+    const token = await latestToken(ctx, 'verify-me@example.com', 'verification');
+    const ok = await verify(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ emailVerified: true, needsVerification: false, needsProfileCompletion: true });
+    const user = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(ok) } });
+    expect(user.json()).toMatchObject({ email: 'verify-me@example.com', needsVerification: false });
+    expect((await verify(token)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
+  it('refuses a link older than 24 hours', async () => {
+    await register(ctx.app, 'late@example.com');
+    const token = await latestToken(ctx, 'late@example.com', 'verification');
+    await ctx.database.db.update(users).set({ verificationTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, 'late@example.com'));
+    const late = await verify(token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+
+  it('states the 24-hour lifetime in the email', async () => {
+    await register(ctx.app, 'wording@example.com');
+    const email = await latestEmail(ctx, 'wording@example.com', 'verification');
+    expect(email?.text).toContain('24 hours');
+    expect(email?.html).toContain(email!.link!.replaceAll('&', '&amp;'));
+  });
+});
+
+describe('GET /api/dev/verification-tokens', () => {
+  it('answers 404 with the spec message when nobody waits for verification, else lists them with their links', async () => {
+    const fresh = await startTestApp({ work: false });
+    try {
+      const none = await fresh.app.inject({ method: 'GET', url: '/api/dev/verification-tokens' });
+      expect(none.statusCode).toBe(404);
+      expect(none.json().message).toBe('No unverified users found with verification tokens');
+
+      await register(fresh.app, 'pending@example.com');
+      const listed = await fresh.app.inject({ method: 'GET', url: '/api/dev/verification-tokens' });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().users).toEqual([
+        expect.objectContaining({ email: 'pending@example.com', verifyUrl: expect.stringMatching(/\/verify\?token=/) }),
+      ]);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('does not exist in production', async () => {
+    const production = await startTestApp({ work: false, env: { NODE_ENV: 'production' } });
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/api/dev/verification-tokens' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toMatch(/^No API route/);
+    } finally {
+      await production.stop();
+    }
+  });
+});

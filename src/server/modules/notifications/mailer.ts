@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport, type NodemailerError } from 'nodemailer';
+import { z } from 'zod';
+import type { Config } from '../../config';
+
+/** One email, ready to send: every email has an HTML body and a plain-text alternative. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** What the email is for (verification, password-reset, ...): shown in the development outbox. */
+  kind: string;
+  /** The one link the email is about, logged when the email goes to the development outbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** smtp when SMTP_URL is set, otherwise the development outbox under DATA_DIR. */
+  readonly transport: 'smtp' | 'outbox';
+  /** Resolves once the server accepted the email (or it was written to the outbox); rejects otherwise. */
+  send(message: EmailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailerDependencies {
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+const outboxEmailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  link: z.string().optional(),
+  sentAt: z.iso.datetime(),
+});
+
+/** An email as the development outbox keeps it; `id` is the basename of its .json and .html files. */
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
+
+export function createMailer(deps: MailerDependencies): Mailer {
+  return deps.config.SMTP_URL ? createSmtpMailer(deps, deps.config.SMTP_URL) : createOutboxMailer(deps);
+}
+
+function createSmtpMailer({ config, log }: MailerDependencies, url: string): Mailer {
+  // Nodemailer waits minutes by default; a request that sends an email should fail sooner.
+  const transporter = createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  const secrets = smtpSecrets(url);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      try {
+        await transporter.sendMail({
+          from: config.EMAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      } catch (error) {
+        log.warn(
+          { kind: message.kind, to: message.to, smtpError: describeSmtpError(error, secrets) },
+          `Email "${message.subject}" to ${message.to} was not sent`,
+        );
+        // The SMTP error is logged above with secrets removed; as a cause it would reach logs unredacted.
+        // eslint-disable-next-line preserve-caught-error
+        throw new Error(deliveryFailureMessage(error));
+      }
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/** The parts of SMTP_URL that must never reach a log line, in every spelling they could appear in. */
+function smtpSecrets(url: string): string[] {
+  const secrets = [url];
+  try {
+    const password = new URL(url).password;
+    if (password) secrets.push(password, decodeURIComponent(password));
+  } catch {
+    // config.ts already checked the scheme; an unparsable rest leaves only the whole URL to hide.
+  }
+  return secrets.filter((s) => s.length > 0);
+}
+
+function redact(value: string, secrets: string[]): string {
+  return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value);
+}
+
+function describeSmtpError(error: unknown, secrets: string[]) {
+  if (!(error instanceof Error)) return { message: redact(String(error), secrets) };
+  const e = error as NodemailerError;
+  const clean = (v: string | undefined) => (v === undefined ? undefined : redact(v, secrets));
+  return {
+    message: redact(e.message, secrets),
+    code: e.code,
+    originalCode: e.originalCode,
+    command: clean(e.command),
+    responseCode: e.responseCode,
+    response: clean(e.response),
+  };
+}
+
+/** Shown to users, so it names what went wrong without any server detail. */
+function deliveryFailureMessage(error: unknown): string {
+  const code = error instanceof Error ? (error as NodemailerError).code : undefined;
+  switch (code) {
+    case 'ECONNECTION':
+    case 'ETIMEDOUT':
+    case 'ESOCKET':
+    case 'EDNS':
+    case 'ETLS':
+      return 'The email could not be sent: the mail server could not be reached.';
+    case 'EAUTH':
+    case 'ENOAUTH':
+      return 'The email could not be sent: the mail server refused the sign-in.';
+    case 'EENVELOPE':
+      return 'The email could not be sent: the mail server refused the sender or recipient address.';
+    default:
+      return 'The email could not be sent: the mail server did not accept it.';
+  }
+}
+
+function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+function createOutboxMailer({ config, log }: MailerDependencies): Mailer {
+  const dir = outboxDir(config.dataDir);
+  // Strictly increasing times keep file names in sending order even within one millisecond.
+  let lastSentAt = 0;
+  return {
+    transport: 'outbox',
+    async send(message) {
+      const sentAt = new Date(Math.max(Date.now(), lastSentAt + 1));
+      lastSentAt = sentAt.getTime();
+      const id = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const email: OutboxEmail = {
+        id,
+        kind: message.kind,
+        to: message.to,
+        from: config.EMAIL_FROM,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        link: message.link,
+        sentAt: sentAt.toISOString(),
+      };
+      await mkdir(dir, { recursive: true });
+      const htmlFile = path.join(dir, `${id}.html`);
+      // The .json file is what readOutbox lists, so it is written last: a listed email always has its .html.
+      await writeFile(htmlFile, message.html);
+      await writeFile(path.join(dir, `${id}.json`), `${JSON.stringify(email, null, 2)}\n`);
+      log.info(
+        { kind: message.kind, to: message.to, link: message.link, file: htmlFile },
+        `Email "${message.subject}" to ${message.to} written to the outbox`,
+      );
+    },
+    async close() {},
+  };
+}
+
+/** The development outbox, newest first; empty until the first email is written. */
+export async function readOutbox(dataDir: string, options: { limit?: number } = {}): Promise<OutboxEmail[]> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const newest = names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+    .slice(0, options.limit);
+  const emails = await Promise.all(newest.map((name) => readOutboxFile(path.join(dir, name))));
+  return emails.filter((email) => email !== undefined);
+}
+
+/** A file edited by hand, or removed since the listing, is skipped rather than hiding every other email. */
+async function readOutboxFile(file: string): Promise<OutboxEmail | undefined> {
+  try {
+    const parsed = outboxEmailSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch (error) {
+    if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
