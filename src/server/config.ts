@@ -52,6 +52,15 @@ export const configSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional().describe('OAuth client id for Sign in with Google; without it the Google button is hidden'),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional().describe('OAuth client secret for Sign in with Google (sensitive)'),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com').describe('OpenID Connect issuer for Sign in with Google'),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^([0-9a-f]{64}|[A-Za-z0-9+/_-]{43}=?)$/i, 'must be 32 bytes as 64 hex digits or base64')
+    .optional()
+    .describe('Key that encrypts CRM, Slack and OpenAI tokens at rest, 32 bytes in hex or base64 (sensitive); without it a key is generated into DATA_DIR/encryption.key'),
+  HUBSPOT_API_BASE: z.url().default('https://api.hubapi.com').describe('HubSpot API address; point it at the sandbox (npm run sandbox) for development and tests'),
+  HUBSPOT_AUTHORIZE_URL: z.url().default('https://app.hubspot.com/oauth/authorize').describe('Where users approve the HubSpot app (OAuth); the sandbox serves one too'),
+  HUBSPOT_CLIENT_ID: z.string().min(1).optional().describe('HubSpot public app client id; enables connecting with OAuth'),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional().describe('HubSpot public app client secret (sensitive)'),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };
