@@ -13,6 +13,7 @@ import { registerOriginCheck } from './http/origin-check';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { authRoutes, type AuthDependencies } from './modules/auth/auth-routes';
+import { googleSignInRoutes } from './modules/auth/google-sign-in';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
 import { authRateLimits } from './modules/auth/rate-limiter';
 import { verificationRoutes } from './modules/auth/verification-routes';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes(auth));
   await app.register(verificationRoutes(auth));
   await app.register(passwordResetRoutes(auth));
+  await app.register(googleSignInRoutes(auth));
   await app.register(accountRoutes(auth));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);

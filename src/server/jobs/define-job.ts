@@ -17,6 +17,13 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   schedule?: (config: Config) => string;
   /** Attempts after the first failure. */
   retryLimit?: number;
+  /** How long one attempt may run before it is retried (pg-boss default 15 minutes). */
+  expireInSeconds?: number;
+  /**
+   * A running job proves it is alive this often; when its process dies the job is
+   * retried within about this long (plus the supervision interval) instead of at expiry.
+   */
+  heartbeatSeconds?: number;
   handler: (payload: z.infer<P>, context: JobContext) => Promise<void>;
 }
 

@@ -14,6 +14,8 @@ export interface JobQueueOptions {
   work: boolean;
   /** Seconds between cron checks; pg-boss's defaults suit production, tests want 1. */
   cronIntervalSeconds?: number;
+  /** Seconds between checks for expired jobs and missed heartbeats (pg-boss default 60); tests want 1. */
+  superviseIntervalSeconds?: number;
 }
 
 /** pg-boss on the product's own database, with the job registry's queues, schedules and workers. */
@@ -30,9 +32,10 @@ export class JobQueue {
 
   static async start(options: JobQueueOptions): Promise<JobQueue> {
     const { database, log } = options;
-    const timing = options.cronIntervalSeconds
-      ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds }
-      : {};
+    const timing = {
+      ...(options.cronIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds } : {}),
+      ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+    };
     const boss =
       database.driver === 'pglite'
         ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...timing })
@@ -47,7 +50,15 @@ export class JobQueue {
   private async setUp(): Promise<void> {
     const { config, database, log, work } = this.options;
     for (const job of this.jobs.values()) {
-      await this.boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 2, retryBackoff: true });
+      const queueOptions = {
+        retryLimit: job.retryLimit ?? 2,
+        retryBackoff: true,
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+        ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
+      };
+      // createQueue leaves an existing queue as it was: options changed in code are applied with updateQueue.
+      if (await this.boss.getQueue(job.name)) await this.boss.updateQueue(job.name, queueOptions);
+      else await this.boss.createQueue(job.name, queueOptions);
       if (job.schedule) await this.boss.schedule(job.name, job.schedule(config), {});
       else await this.boss.unschedule(job.name);
       if (!work) continue;

@@ -1,14 +1,56 @@
-import { index, integer, jsonb, pgTable, real, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { ownerUserId } from './users';
 
 const score = (name: string) => real(name).notNull().default(0);
+
+/** What a running scan is doing, for the progress bar and its server-sent events. */
+export interface ScanProgress {
+  phase: 'queued' | 'syncing' | 'analyzing' | 'saving' | 'done';
+  objectType: string | null;
+  /** Object types finished so far, of `objectTypes`. */
+  completedTypes: number;
+  recordsFetched: number;
+  recordsExpected: number | null;
+  pairsCompared: number;
+  /** 0-100 over the whole scan. */
+  percent: number;
+  message: string;
+}
+
+/** One press of Scan now (or one scheduled run): the object types it covers, its state and progress. */
+export const scanRuns = pgTable(
+  'scan_runs',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownerUserId(),
+    /** queued, running, completed, failed or cancelled. */
+    status: text('status').notNull().default('queued'),
+    objectTypes: jsonb('object_types').$type<string[]>().notNull(),
+    /** manual, schedule or api. */
+    trigger: text('trigger').notNull().default('manual'),
+    progress: jsonb('progress').$type<ScanProgress>(),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    errorMessage: text('error_message'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [
+    index('scan_runs_user_time_idx').on(t.userId, t.createdAt),
+    // One scan per user at a time, whatever the number of web and worker processes.
+    uniqueIndex('scan_runs_one_active_per_user').on(t.userId).where(sql`status in ('queued', 'running')`),
+  ],
+);
 
 export const scanHistory = pgTable(
   'scan_history',
   {
     id: serial('id').primaryKey(),
     userId: ownerUserId(),
+    /** The scan run this row belongs to (one row per object type of a run). */
+    runId: integer('run_id').references(() => scanRuns.id, { onDelete: 'set null' }),
     objectType: text('object_type').notNull(),
     /** queued, running, completed or failed. */
     status: text('status').notNull().default('completed'),
@@ -43,6 +85,10 @@ export const duplicateGroups = pgTable(
     matchKey: text('match_key').notNull(),
     records: jsonb('records').$type<unknown[]>().notNull(),
     confidence: real('confidence').notNull(),
+    /** The suggested survivor of a merge: the most complete record, then the most recent. */
+    primaryRecordId: text('primary_record_id'),
+    /** Per pair, each field's contribution to the match weight with both values. */
+    explanations: jsonb('explanations').$type<unknown[]>(),
     /** pending, merged, dismissed or failed (DESIGN.md). */
     status: text('status').notNull().default('pending'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
