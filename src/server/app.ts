@@ -19,6 +19,7 @@ import { authRateLimits } from './modules/auth/rate-limiter';
 import { verificationRoutes } from './modules/auth/verification-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
+import { outboxRoutes } from './modules/notifications/outbox-routes';
 import { APP_VERSION } from './version';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(passwordResetRoutes(auth));
   await app.register(googleSignInRoutes(auth));
   await app.register(accountRoutes(auth));
+  if (config.NODE_ENV !== 'production' && mailer.transport === 'outbox') await app.register(outboxRoutes({ config }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

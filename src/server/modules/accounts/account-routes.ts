@@ -6,7 +6,7 @@ import { clientUserSchema, messageResponseSchema } from '../../../shared/contrac
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { apiRequestLog, apiUsageQuota, crmConnections, crmSyncState, duplicateGroups, recordActions, scanHistory, sessions, userSettings, users } from '../../db/schema';
+import { apiRequestLog, apiUsageQuota, crmConnections, crmSyncState, duplicateGroups, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { verifyPassword } from '../auth/secrets';
@@ -55,7 +55,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const [settings, connections, syncState, scans, groups, actions, apiLog, quota, signIns] = await Promise.all([
+        const [settings, connections, syncState, runs, scans, groups, actions, apiLog, quota, signIns] = await Promise.all([
           db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
           db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
           db
@@ -63,6 +63,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
             .from(crmSyncState)
             .innerJoin(crmConnections, eq(crmConnections.id, crmSyncState.connectionId))
             .where(eq(crmConnections.userId, user.id)),
+          db.select().from(scanRuns).where(eq(scanRuns.userId, user.id)).orderBy(desc(scanRuns.createdAt)),
           db.select().from(scanHistory).where(eq(scanHistory.userId, user.id)).orderBy(desc(scanHistory.timestamp)),
           db.select().from(duplicateGroups).where(eq(duplicateGroups.userId, user.id)),
           db.select().from(recordActions).where(eq(recordActions.userId, user.id)),
@@ -83,6 +84,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           settings: settings.map(({ hubspotToken, slackBotToken, openaiApiKey, ...rest }) => ({ ...rest, hasHubspotToken: hubspotToken !== null, hasSlackBotToken: slackBotToken !== null, hasOpenaiApiKey: openaiApiKey !== null })),
           crmConnections: connections.map(({ accessToken, refreshToken, ...rest }) => ({ ...rest, hasAccessToken: accessToken !== null, hasRefreshToken: refreshToken !== null })),
           crmSyncState: syncState.map((row) => row.syncState),
+          scanRuns: runs,
           scans,
           duplicateGroups: groups,
           recordActions: actions,
