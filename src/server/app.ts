@@ -20,6 +20,9 @@ import { verificationRoutes } from './modules/auth/verification-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { outboxRoutes } from './modules/notifications/outbox-routes';
+import { connectionRoutes } from './modules/hubspot/connection-routes';
+import { scanRoutes } from './modules/scans/scan-routes';
+import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
 
 export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -63,6 +66,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(googleSignInRoutes(auth));
   await app.register(accountRoutes(auth));
   if (config.NODE_ENV !== 'production' && mailer.transport === 'outbox') await app.register(outboxRoutes({ config }));
+  const secrets = await secretBoxFor(config);
+  await app.register(connectionRoutes({ db: deps.database.db, config, secrets }));
+  await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from '../modules/auth/purge-expired-sessions';
+import { scanJob } from '../modules/scans/run-scan';
 import type { JobDefinition } from './define-job';
 
 /** Every job the product runs. A queue exists for each; workers serve them all. */
-export const jobRegistry: readonly JobDefinition[] = [purgeExpiredSessions];
+export const jobRegistry: readonly JobDefinition[] = [purgeExpiredSessions, scanJob];

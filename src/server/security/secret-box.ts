@@ -61,3 +61,17 @@ export class SecretBox {
 function parseKey(text: string): Buffer {
   return /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64url');
 }
+
+const boxes = new Map<string, Promise<SecretBox>>();
+
+/** One SecretBox per key source in the process: the key file is read once. */
+export function secretBoxFor(config: Config): Promise<SecretBox> {
+  const source = config.ENCRYPTION_KEY ?? config.dataDir;
+  let box = boxes.get(source);
+  if (!box) {
+    box = SecretBox.fromConfig(config);
+    boxes.set(source, box);
+    box.catch(() => boxes.delete(source));
+  }
+  return box;
+}
