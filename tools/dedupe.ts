@@ -77,6 +77,7 @@ const seconds = (performance.now() - started) / 1000;
 
 console.log(`records          ${result.recordCount.toLocaleString('en-US')}`);
 console.log(`skipped lines    ${read.skipped.length}`);
+if (result.repeatedIds > 0) console.log(`repeated ids     ${result.repeatedIds} (only the first record with each id was compared)`);
 console.log(`pairs compared   ${result.pairsCompared.toLocaleString('en-US')}${result.blocking.cappedBlocks > 0 ? ` (${result.blocking.cappedBlocks} oversized blocks windowed, ${result.blocking.pairsSkipped.toLocaleString('en-US')} pairs not compared)` : ''}`);
 console.log(`duplicate groups ${result.groups.length.toLocaleString('en-US')} (${result.duplicateRecordCount.toLocaleString('en-US')} records)`);
 console.log(`seconds          ${seconds.toFixed(2)}`);

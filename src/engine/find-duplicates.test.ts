@@ -168,3 +168,20 @@ describe('mailbox names', () => {
     expect(findDuplicates(people, 'contacts').groups.some((g) => g.recordIds.includes('m-1'))).toBe(false);
   });
 });
+
+describe('records that repeat an id', () => {
+  it('counts the first, leaves the rest out and says how many', () => {
+    const twin = { ...robert, properties: { ...robert.properties, firstname: 'Someone', lastname: 'Else', email: 'else@elsewhere.org', phone: '' } };
+    const result = findDuplicates([...contacts, twin], 'contacts');
+    expect(result.repeatedIds).toBe(1);
+    expect(result.recordCount).toBe(contacts.length);
+    expect(result.groups.find((g) => g.recordIds.includes('c-1'))?.recordIds).toEqual(['c-1', 'c-2']);
+  });
+
+  it('keeps the names of records without an id when a repeat drops out before them', () => {
+    const records = [{ id: 'a', properties: {} }, { id: 'a', properties: {} }, { properties: { firstname: 'X' } } as unknown as EngineRecord];
+    const result = findDuplicates(records, 'contacts');
+    expect(result.repeatedIds).toBe(1);
+    expect(result.recordCount).toBe(2);
+  });
+});

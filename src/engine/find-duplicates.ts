@@ -3,6 +3,7 @@ import { blockPairs, type BlockingReport, type CandidatePairs } from './block/bl
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
 import { explainPair, type PairExplanation } from './explain/explain-pair';
 import { objectModel } from './models';
+import { recordId } from './models/prepare-helpers';
 import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
 import { estimateU, uSamplePairs } from './score/estimate-u';
 import { priorWeight, scorePairs } from './score/score-pairs';
@@ -40,6 +41,8 @@ export interface DuplicateGroup {
 export interface DuplicateDetectionResult {
   objectType: ObjectType;
   recordCount: number;
+  /** Records left out because an earlier record had the same id (the first one counts). */
+  repeatedIds: number;
   pairsCompared: number;
   groups: DuplicateGroup[];
   /** Records in some group. */
@@ -93,11 +96,12 @@ function* stage<T>(result: T | Promise<T>): Generator<T | Promise<T>, T, unknown
  * is the same code, so the result cannot depend on the number of threads.
  */
 export function* duplicatePipeline(
-  records: readonly EngineRecord[],
+  input: readonly EngineRecord[],
   objectType: ObjectType,
   options: FindDuplicatesOptions,
   runner: StageRunner,
 ): Generator<unknown, DuplicateDetectionResult, unknown> {
+  const records = withUniqueIds(input);
   const settings = resolveEngineSettings(options.settings);
   const model = objectModel(objectType);
   const progress = options.onProgress ?? (() => {});
@@ -183,6 +187,7 @@ export function* duplicatePipeline(
   return {
     objectType,
     recordCount: data.size,
+    repeatedIds: input.length - records.length,
     pairsCompared: pairs.count,
     groups,
     duplicateRecordCount: groups.reduce((sum, g) => sum + g.recordIds.length, 0),
@@ -193,6 +198,28 @@ export function* duplicatePipeline(
     settings,
     timingsMs: timings,
   };
+}
+
+/** Records with ids not seen before: a second record claiming an id would make groups ambiguous. */
+function withUniqueIds(records: readonly EngineRecord[]): readonly EngineRecord[] {
+  const seen = new Set<string>();
+  let repeated = false;
+  for (let i = 0; i < records.length; i++) {
+    const id = recordId(records[i]!, i);
+    if (seen.has(id)) repeated = true;
+    seen.add(id);
+  }
+  if (!repeated) return records;
+  seen.clear();
+  const unique: EngineRecord[] = [];
+  records.forEach((record, i) => {
+    const id = recordId(record, i);
+    if (seen.has(id)) return;
+    seen.add(id);
+    // A record named by its place keeps that name, though the records after a repeat move up.
+    unique.push(record.id === id ? record : { ...record, id });
+  });
+  return unique;
 }
 
 /** Most pairs a training session looks at: m estimates settle long before this. */
