@@ -21,7 +21,9 @@ import { healthRoutes } from './modules/health/health-routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { outboxRoutes } from './modules/notifications/outbox-routes';
 import { connectionRoutes } from './modules/hubspot/connection-routes';
+import { resultsRoutes } from './modules/scans/results-routes';
 import { scanRoutes } from './modules/scans/scan-routes';
+import { settingsRoutes } from './modules/settings/settings-routes';
 import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
 
@@ -69,6 +71,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const secrets = await secretBoxFor(config);
   await app.register(connectionRoutes({ db: deps.database.db, config, secrets }));
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
+  await app.register(settingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
+  await app.register(resultsRoutes({ db: deps.database.db }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { JobQueue } from './queue';
 
 export interface JobContext {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** For a job that queues others (a scheduled scan starts a scan run). */
+  queue: JobQueue;
 }
 
 export interface JobDefinition<P extends z.ZodType = z.ZodType> {

@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from '../modules/auth/purge-expired-sessions';
 import { scanJob } from '../modules/scans/run-scan';
+import { scheduledScanJob } from '../modules/scans/scheduled-scan';
 import type { JobDefinition } from './define-job';
 
 /** Every job the product runs. A queue exists for each; workers serve them all. */
-export const jobRegistry: readonly JobDefinition[] = [purgeExpiredSessions, scanJob];
+export const jobRegistry: readonly JobDefinition[] = [purgeExpiredSessions, scanJob, scheduledScanJob];
