@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['src/**/*.int.test.ts', 'bench/**/*.accuracy.test.ts'],
+          exclude: ['**/*.int.test.ts', 'bench/**/*.accuracy.test.ts'],
         },
       },
       {
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['src/**/*.int.test.ts'],
+          include: ['src/**/*.int.test.ts', 'tools/**/*.int.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -7,8 +7,8 @@
 export class PortalLimiter {
   private readonly standard: RollingWindow;
   private readonly search = new RollingWindow(5, 1_000);
-  /** When HubSpot said the window is spent (a 429): nothing goes out before this. */
-  private pausedUntil = 0;
+  /** When HubSpot said a window is spent (a 429): nothing of that kind goes out before this. */
+  private readonly pausedUntil = { standard: 0, search: 0 };
 
   constructor(burst: number) {
     this.standard = new RollingWindow(burst, 10_000);
@@ -19,7 +19,7 @@ export class PortalLimiter {
     const window = kind === 'search' ? this.search : this.standard;
     for (;;) {
       const now = Date.now();
-      const wait = Math.max(this.pausedUntil - now, window.waitFor(now));
+      const wait = Math.max(this.pausedUntil[kind] - now, window.waitFor(now));
       if (wait <= 0) {
         window.take(now);
         return;
@@ -37,7 +37,7 @@ export class PortalLimiter {
 
   /** A 429: hold every request of this kind until a full window has passed. */
   backOff(kind: 'standard' | 'search'): void {
-    this.pausedUntil = Date.now() + (kind === 'search' ? 1_000 : this.standard.oldestAge(Date.now()));
+    this.pausedUntil[kind] = Date.now() + (kind === 'search' ? 1_000 : this.standard.oldestAge(Date.now()));
   }
 
   get capacity(): number {
