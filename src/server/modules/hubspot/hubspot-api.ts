@@ -57,7 +57,10 @@ export interface SearchRequest {
   after?: string;
 }
 
+/** Attempts at a request that keeps failing with a 5xx or a network error. */
 const MAX_ATTEMPTS = 7;
+/** 429s are expected under load and cost only waiting: many more are tolerated. */
+const MAX_RATE_LIMITED = 60;
 
 /**
  * The HubSpot calls the product makes, through the official SDK, each behind the portal's
@@ -99,7 +102,9 @@ export class HubSpotApi {
 
   private async call<T>(kind: 'standard' | 'search', objectType: ObjectType, request: () => Promise<{ data: T; headers: Record<string, string> }>): Promise<T> {
     let refreshed = false;
-    for (let attempt = 1; ; attempt++) {
+    let attempt = 0;
+    let rateLimited = 0;
+    for (;;) {
       await this.deps.limiter.acquire(kind);
       this.token ??= await this.deps.tokens.current();
       this.client.setAccessToken(this.token);
@@ -124,7 +129,9 @@ export class HubSpotApi {
         }
         const retriable = status === 429 || status === undefined || status >= 500;
         if (!retriable) throw new HubSpotError('invalid', `HubSpot refused the request: ${body.message ?? `status ${status}`}.`, status);
-        if (attempt >= MAX_ATTEMPTS) {
+        if (status === 429) rateLimited++;
+        else attempt++;
+        if (attempt >= MAX_ATTEMPTS || rateLimited >= MAX_RATE_LIMITED) {
           throw new HubSpotError('unavailable', `HubSpot is not responding as it should (${status ? `status ${status}` : describeNetworkError(error)}). Please try again later.`, status);
         }
         if (status === 429) this.deps.limiter.backOff(kind);

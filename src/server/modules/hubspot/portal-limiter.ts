@@ -32,10 +32,11 @@ export class PortalLimiter {
   observe(headers: Record<string, string | undefined>): void {
     const max = Number(headers['x-hubspot-ratelimit-max']);
     const interval = Number(headers['x-hubspot-ratelimit-interval-milliseconds']);
-    if (Number.isInteger(max) && max > 0 && interval === 10_000) this.standard.capacity = max;
+    if (Number.isInteger(max) && max > 0) this.standard.capacity = max;
+    if (Number.isInteger(interval) && interval > 0) this.standard.intervalMs = interval;
   }
 
-  /** A 429: hold every request of this kind until a full window has passed. */
+  /** A 429: hold every request of this kind until the oldest request leaves the window. */
   backOff(kind: 'standard' | 'search'): void {
     this.pausedUntil[kind] = Date.now() + (kind === 'search' ? 1_000 : this.standard.oldestAge(Date.now()));
   }
@@ -51,7 +52,7 @@ class RollingWindow {
 
   constructor(
     public capacity: number,
-    private readonly intervalMs: number,
+    public intervalMs: number,
   ) {}
 
   /** Milliseconds until a request may go out. */

@@ -10,7 +10,7 @@ import { MIRRORED_PROPERTIES, lastModifiedProperty } from './hubspot-properties'
 const SEARCH_CAP = 10_000;
 const SEARCH_PAGE = 200;
 /** Clocks differ: an incremental sync looks this far back past where the last one ended. */
-const OVERLAP_MS = 5 * 60_000;
+const OVERLAP_MS = 60_000;
 
 export interface SyncProgress {
   objectType: ObjectType;
