@@ -115,6 +115,9 @@ export class HubSpotApi {
       } catch (error) {
         const status = statusOf(error);
         const body = bodyOf(error);
+        // A 429 carries the window's size too: without it the first 429 would pause for HubSpot's default window.
+        const headers = (error as { headers?: unknown }).headers;
+        if (headers && typeof headers === 'object') this.deps.limiter.observe(headers as Record<string, string>);
         if (status === 401 && this.deps.tokens.refresh && !refreshed) {
           refreshed = true;
           this.token = await this.deps.tokens.refresh();
@@ -135,7 +138,7 @@ export class HubSpotApi {
           throw new HubSpotError('unavailable', `HubSpot is not responding as it should (${status ? `status ${status}` : describeNetworkError(error)}). Please try again later.`, status);
         }
         if (status === 429) this.deps.limiter.backOff(kind);
-        else await sleep(Math.min(8_000, 250 * 2 ** attempt) * (0.75 + Math.random() * 0.5));
+        else await sleep(Math.min(5_000, 200 * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5));
         this.deps.log.debug({ status, attempt, objectType }, 'HubSpot request retried');
       }
     }
