@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tools/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', 'bench/**/*.accuracy.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.pg.test.ts', 'bench/**/*.accuracy.test.ts'],
         },
       },
       {
@@ -30,6 +30,17 @@ export default defineConfig({
           include: ['src/**/*.int.test.ts', 'tools/**/*.int.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Needs a PostgreSQL server (TEST_DATABASE_URL): separate worker processes share it.
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: ['src/**/*.pg.test.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -41,6 +41,13 @@ export const configSchema = z.object({
     .regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 or 6 fields')
     .default('17 * * * *')
     .describe('When expired sessions are purged (cron, UTC)'),
+  JOB_SUPERVISE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe('How often expired jobs and silent workers are looked for, in seconds; a scan whose worker died resumes within this plus 10 s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level'),
   TRUST_PROXY: bool(false).describe('Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind HTTPS)'),
   SMTP_URL: z

@@ -16,7 +16,7 @@ export async function startRuntime(config: Config, log: FastifyBaseLogger, optio
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   try {
     await migrateDatabase(database);
-    const queue = await JobQueue.start({ config, database, jobs: jobRegistry, log, work: options.work });
+    const queue = await JobQueue.start({ config, database, jobs: jobRegistry, log, work: options.work, superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS });
     return {
       database,
       queue,

@@ -22,7 +22,8 @@ const GROUP_BATCH = 500;
 
 /**
  * A scan run: sync each object type's mirror, find duplicates, score health, store it all.
- * A worker that dies mid-scan stops sending heartbeats; the job is retried and picks up
+ * A worker that dies mid-scan stops sending heartbeats (every 5 s, pg-boss's refresh at half
+ * the 10 s interval); the job is retried and picks up
  * where the run was (finished object types are skipped, the sync resumes at its cursor).
  */
 export const scanJob = defineJob({
@@ -30,7 +31,7 @@ export const scanJob = defineJob({
   payload: z.object({ runId: z.number().int().positive() }),
   retryLimit: 3,
   expireInSeconds: 4 * 3600,
-  heartbeatSeconds: 30,
+  heartbeatSeconds: 10,
   handler: ({ runId }, context) => runScan(context, runId),
 });
 
