@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmRecords, crmSyncState, type CrmConnection } from '../../db/schema';
-import type { HubSpotApi, HubSpotRecord } from './hubspot-api';
+import type { HubSpotApi, HubSpotRecord, RecordPage } from './hubspot-api';
 import { MIRRORED_PROPERTIES, lastModifiedProperty } from './hubspot-properties';
 
 /** HubSpot's search returns at most this many results per query (HUBSPOT.md, Search). */
@@ -72,20 +72,25 @@ async function fullSync(context: SyncContext, objectType: ObjectType, state: Syn
   if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: startedAt, cursor: null });
   const properties = MIRRORED_PROPERTIES[objectType];
   const expected = await countRecords(context, objectType);
-  let after = resuming ? (state.cursor ?? undefined) : undefined;
+  const fetchPage = (cursor: string | undefined) => context.api.listPage(objectType, { properties, ...(cursor ? { after: cursor } : {}) });
   let fetched = 0;
-  do {
-    throwIfCancelled(context);
-    const page = await context.api.listPage(objectType, { properties, ...(after ? { after } : {}) });
-    after = page.after;
+  throwIfCancelled(context);
+  let next: Promise<RecordPage> | null = fetchPage(resuming ? (state.cursor ?? undefined) : undefined);
+  while (next) {
+    const page: RecordPage = await next;
+    // The next page is on its way while this one is written: the request budget, not the
+    // database, sets the pace.
+    next = page.after ? fetchPage(page.after) : null;
+    next?.catch(() => {});
     // The page and the cursor past it are saved together: a resumed sync neither skips nor repeats.
     await context.db.transaction(async (tx) => {
       await upsertRecords(tx as unknown as Db, context.connection, objectType, page.results);
-      await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: after ?? null });
+      await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: page.after ?? null });
     });
     fetched += page.results.length;
     context.onProgress?.({ objectType, mode: 'full', fetched, expected });
-  } while (after);
+    if (next) throwIfCancelled(context);
+  }
 
   const archived = await context.db
     .update(crmRecords)

@@ -63,6 +63,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
 
     for (const [index, objectType] of objectTypes.entries()) {
       if (done.has(objectType)) continue;
+      const clock = stopwatch();
       await reporter.set({ phase: 'syncing', objectType, completedTypes: index, recordsFetched: 0, recordsExpected: null, pairsCompared: 0, message: `Fetching ${objectType} from HubSpot` }, 0);
       const sync = await syncObjectType(
         {
@@ -75,11 +76,13 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
         },
         objectType,
       );
+      const syncMs = clock();
       await reporter.set({ phase: 'analyzing', message: `Looking for duplicate ${objectType}` }, 0.6);
       const selection = await loadScanRecords(db, connection.id, objectType, {
         samplingRate: settings[`${objectType}SamplingRate`],
         recordLimit: Number.isFinite(recordLimit) ? recordLimit : null,
       });
+      const loadMs = clock();
       const feedback = await userFeedback(db, user.id, objectType);
       const engineSettings = engineSettingsOf(settings);
       const result = await findDuplicatesInParallel(selection.records, objectType, {
@@ -90,8 +93,9 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
         },
       });
       reporter.throwIfCancelled();
+      const engineMs = clock();
       await reporter.set({ phase: 'saving', pairsCompared: result.pairsCompared, message: `Saving the ${objectType} results` }, 0.95);
-      await saveResults(db, { runId, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`] });
+      await saveResults(db, { runId, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
     }
     await reporter.finish({ status: 'completed', message: 'Scan complete' });
   } catch (error) {
@@ -144,6 +148,9 @@ interface ScanOutcome {
   engineSettings: EngineSettingsInput;
   recordLimit: number;
   samplingRate: number;
+  /** Milliseconds each phase took so far, for scanData. */
+  timingsMs: { sync: number; load: number; engine: number };
+  clock: () => number;
 }
 
 async function saveResults(db: Db, outcome: ScanOutcome): Promise<void> {
@@ -151,6 +158,7 @@ async function saveResults(db: Db, outcome: ScanOutcome): Promise<void> {
   const now = Date.now();
   const health = computeHealth(selection.records, objectType, { now, duplicateRecordCount: result.duplicateRecordCount });
   const byField = duplicationByField(selection.records, objectType, outcome.engineSettings);
+  const healthMs = outcome.clock();
   const byId = new Map(selection.records.map((record) => [record.id, record]));
   const scanData = {
     sync: outcome.sync,
@@ -168,6 +176,7 @@ async function saveResults(db: Db, outcome: ScanOutcome): Promise<void> {
       timingsMs: result.timingsMs,
     },
     formulas: health.formulas,
+    timingsMs: { ...outcome.timingsMs, health: healthMs },
   };
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -208,6 +217,17 @@ async function saveResults(db: Db, outcome: ScanOutcome): Promise<void> {
       );
     }
   });
+}
+
+/** Milliseconds since the last call (or since it was made). */
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const elapsed = Math.round(now - last);
+    last = now;
+    return elapsed;
+  };
 }
 
 /** A group member as the duplicates page shows it: the properties that matter, and when it changed. */
