@@ -27,6 +27,8 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
    * retried within about this long (plus the supervision interval) instead of at expiry.
    */
   heartbeatSeconds?: number;
+  /** How often an idle worker looks for new jobs (pg-boss default 2 s, at least 0.5): lower where someone waits. */
+  pollingIntervalSeconds?: number;
   handler: (payload: z.infer<P>, context: JobContext) => Promise<void>;
 }
 

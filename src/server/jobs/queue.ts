@@ -62,7 +62,8 @@ export class JobQueue {
       if (job.schedule) await this.boss.schedule(job.name, job.schedule(config), {});
       else await this.boss.unschedule(job.name);
       if (!work) continue;
-      await this.boss.work(job.name, { batchSize: 1, localConcurrency: config.WORKER_CONCURRENCY }, async ([raw]) => {
+      const polling = job.pollingIntervalSeconds ? { pollingIntervalSeconds: job.pollingIntervalSeconds } : {};
+      await this.boss.work(job.name, { batchSize: 1, localConcurrency: config.WORKER_CONCURRENCY, ...polling }, async ([raw]) => {
         if (!raw) return;
         const jobLog = log.child({ job: job.name, jobId: raw.id });
         const payload = job.payload.parse(raw.data ?? {});

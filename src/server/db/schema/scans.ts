@@ -89,6 +89,11 @@ export const duplicateGroups = pgTable(
     primaryRecordId: text('primary_record_id'),
     /** Per pair, each field's contribution to the match weight with both values. */
     explanations: jsonb('explanations').$type<unknown[]>(),
+    /**
+     * Hash of the members, their last updates, the match key and the confidence: a rescan that
+     * finds the same group keeps the stored one instead of writing it again.
+     */
+    fingerprint: text('fingerprint'),
     /** pending, merged, dismissed or failed (DESIGN.md). */
     status: text('status').notNull().default('pending'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { computeHealth, duplicationByField, findDuplicatesInParallel, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput, type PairOfIds } from '../../../engine';
@@ -19,6 +20,8 @@ import { loadScanRecords, type ScanSelection } from './scan-records';
 
 /** Groups stored per statement: a large portal has tens of thousands. */
 const GROUP_BATCH = 500;
+/** Ids per UPDATE or DELETE ... WHERE id IN (...). */
+const ID_BATCH = 5_000;
 
 /**
  * A scan run: sync each object type's mirror, find duplicates, score health, store it all.
@@ -32,6 +35,8 @@ export const scanJob = defineJob({
   retryLimit: 3,
   expireInSeconds: 4 * 3600,
   heartbeatSeconds: 10,
+  // Someone pressed Scan now and watches the progress bar.
+  pollingIntervalSeconds: 0.5,
   handler: ({ runId }, context) => runScan(context, runId),
 });
 
@@ -200,11 +205,31 @@ async function saveResults(db: Db, outcome: ScanOutcome): Promise<void> {
         completedAt: new Date(),
       })
       .returning({ id: scanHistory.id });
-    // A newer scan's groups replace the pending ones of older scans; decided groups stay as history.
-    await tx.delete(duplicateGroups).where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
-    for (let from = 0; from < result.groups.length; from += GROUP_BATCH) {
+    // A newer scan's groups replace the pending ones of older scans; decided groups stay as
+    // history. A group found again unchanged keeps its row: only its scan moves on.
+    const fresh = result.groups.map((group) => ({ group, fingerprint: groupFingerprint(group, byId) }));
+    const pending = await tx
+      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint })
+      .from(duplicateGroups)
+      .where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
+    const wanted = new Set(fresh.map((f) => f.fingerprint));
+    const kept = new Set<string>();
+    const keep: number[] = [];
+    const drop: number[] = [];
+    for (const row of pending) {
+      if (row.fingerprint && wanted.has(row.fingerprint) && !kept.has(row.fingerprint)) {
+        kept.add(row.fingerprint);
+        keep.push(row.id);
+      } else drop.push(row.id);
+    }
+    for (let from = 0; from < drop.length; from += ID_BATCH) await tx.delete(duplicateGroups).where(inArray(duplicateGroups.id, drop.slice(from, from + ID_BATCH)));
+    for (let from = 0; from < keep.length; from += ID_BATCH) {
+      await tx.update(duplicateGroups).set({ scanId: row!.id, updatedAt: new Date() }).where(inArray(duplicateGroups.id, keep.slice(from, from + ID_BATCH)));
+    }
+    const added = fresh.filter((f) => !kept.has(f.fingerprint));
+    for (let from = 0; from < added.length; from += GROUP_BATCH) {
       await tx.insert(duplicateGroups).values(
-        result.groups.slice(from, from + GROUP_BATCH).map((group) => ({
+        added.slice(from, from + GROUP_BATCH).map(({ group, fingerprint }) => ({
           userId,
           objectType,
           scanId: row!.id,
@@ -213,10 +238,20 @@ async function saveResults(db: Db, outcome: ScanOutcome): Promise<void> {
           primaryRecordId: group.primaryId,
           records: group.recordIds.map((id) => groupRecord(byId.get(id), id, objectType, group.primaryId)),
           explanations: group.pairs,
+          fingerprint,
         })),
       );
     }
   });
+}
+
+/** What makes a stored group still right: the same members, unchanged since, matched the same way. */
+function groupFingerprint(group: DuplicateDetectionResult['groups'][number], byId: ReadonlyMap<string, EngineRecord>): string {
+  const members = group.recordIds.map((id) => {
+    const updated = byId.get(id)?.updatedAt;
+    return `${id}@${updated instanceof Date ? updated.getTime() : String(updated ?? '')}`;
+  });
+  return createHash('sha1').update(JSON.stringify([members, group.matchKey, group.confidence, group.primaryId])).digest('base64url');
 }
 
 /** Milliseconds since the last call (or since it was made). */

@@ -1,0 +1,1 @@
+ALTER TABLE "duplicate_groups" ADD COLUMN "fingerprint" text;
