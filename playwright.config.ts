@@ -4,8 +4,11 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-// A fresh embedded database for every run, so browser tests never see stale data.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datacleaner-e2e-'));
+// A fresh embedded database for every run, so browser tests never see stale data. Workers
+// load this file again: the environment hands them the runner's directory, whose outbox
+// (emails, as the server runs without SMTP) the tests read.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'datacleaner-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',

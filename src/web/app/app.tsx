@@ -1,19 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { Toaster } from '../components/ui/toaster';
+import { TooltipProvider } from '../components/ui/tooltip';
+import { OfflineBanner } from '../features/offline/offline-banner';
+import { BUILD_FLAGS } from '../lib/app-flags';
+import { createQueryClient } from '../lib/query-client';
+import { AppFlagsProvider } from './app-flags';
 import { router } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // SPEC.md section 9: fresh for 5 minutes, discarded after 5 minutes unused, no refetch on focus.
-    queries: { staleTime: 5 * 60_000, gcTime: 5 * 60_000, refetchOnWindowFocus: false, retry: false },
-    mutations: { retry: false },
-  },
-});
+const queryClient = createQueryClient();
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppFlagsProvider value={BUILD_FLAGS}>
+        <TooltipProvider>
+          <OfflineBanner />
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </AppFlagsProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { routes } from './routes';
+import { BUILD_FLAGS } from '../lib/app-flags';
+import { createRoutes } from './routes';
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(createRoutes(BUILD_FLAGS));

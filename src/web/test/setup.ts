@@ -1,5 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { toastStore } from '../components/ui/toast-store';
 
-afterEach(() => cleanup());
+// jsdom lays nothing out, so it has no scrolling to do.
+Element.prototype.scrollIntoView = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  toastStore.reset();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { SitePlaceholderPage } from '../components/placeholder-page';
+
+const TOPICS = [
+  { title: 'Verification emails', text: 'Check your spam or junk folder first. You can send the email again from the sign-in screen once 30 seconds have passed.', to: '/auth', link: 'Go to sign in' },
+  { title: 'Forgotten password', text: 'Request a link to choose a new password. It works for one hour.', to: '/reset-password', link: 'Reset your password' },
+  { title: 'Using DataCleaner', text: 'Guides on scans, health scores and duplicate matching are in the help section of the app.', to: '/help', link: 'Open help' },
+];
+
+/** /support: where 'Contact Support' and the password-changed email point. */
+export function SupportPage() {
+  return (
+    <SitePlaceholderPage title="Support" description="Answers to the most common questions, and where to go next.">
+      <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+        {TOPICS.map((topic) => (
+          <li key={topic.title} className="flex flex-col rounded-xl border border-slate-200 p-5 shadow-sm">
+            <h2 className="font-semibold text-slate-900">{topic.title}</h2>
+            <p className="mt-2 flex-1 text-sm text-slate-600">{topic.text}</p>
+            <Link to={topic.to} className="mt-4 text-sm font-semibold text-brand-700 hover:underline">
+              {topic.link}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </SitePlaceholderPage>
+  );
+}
