@@ -9,6 +9,8 @@ import { Tooltip } from '../components/ui/tooltip';
 import { logout } from '../features/auth/api/auth-requests';
 import { displayNameOf, useCurrentUser } from '../features/auth/api/current-user';
 import { useSignInState } from '../features/auth/use-sign-in-state';
+import { ProductTour } from '../features/tour/product-tour';
+import { tour } from '../features/tour/tour-state';
 import { DEMO_BASE_PATH } from '../lib/demo-mode';
 import { signUpLabel, useAppFlags } from './app-flags';
 import { PageLoading } from './page-loading';
@@ -42,7 +44,7 @@ function SidebarNav({ basePath, demo }: { basePath: string; demo: boolean }) {
       <ul className="space-y-1">
         {navItems(demo).map(({ label, path, icon: ItemIcon }) => (
           <li key={path}>
-            <NavLink to={`${basePath}${path}`} className={itemClass}>
+            <NavLink to={`${basePath}${path}`} className={itemClass} data-tour={`nav-${path.slice(1)}`}>
               <ItemIcon className="h-5 w-5 shrink-0" />
               {label}
             </NavLink>
@@ -111,9 +113,21 @@ function UserBadge() {
   );
 }
 
+function TourButton() {
+  return (
+    <Tooltip content="Take the product tour">
+      <Button variant="ghost" size="sm" onClick={() => tour.start('main')} data-tour="tour-button">
+        <HelpIcon className="h-5 w-5" />
+        <span className="hidden sm:inline">Tour</span>
+      </Button>
+    </Tooltip>
+  );
+}
+
 /** The frame of every signed-in page, and of the demo under /demo. */
 export function AppShell({ demo = false }: { demo?: boolean }) {
   const flags = useAppFlags();
+  useEffect(() => tour.startOnFirstVisit(), []);
   const location = useLocation();
   const basePath = demo ? DEMO_BASE_PATH : '';
   // The drawer belongs to the page it was opened on: navigating closes it.
@@ -174,6 +188,7 @@ export function AppShell({ demo = false }: { demo?: boolean }) {
             </button>
             <span className="text-sm font-semibold text-slate-500 lg:hidden">DataCleaner</span>
             <div className="ml-auto flex items-center gap-3">
+              <TourButton />
               {demo ? (
                 <>
                   <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-800">Demo</span>
@@ -192,6 +207,7 @@ export function AppShell({ demo = false }: { demo?: boolean }) {
               )}
             </div>
           </header>
+          <ProductTour />
           <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
             <Suspense fallback={<PageLoading demo={demo} />}>
               <Outlet />
