@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/test-app';
 
@@ -8,6 +9,8 @@ const webRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'datacleaner-web-'));
 await fs.mkdir(path.join(webRoot, 'assets'));
 await fs.writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>DataCleaner</title><div id="root"></div>');
 await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
+// What npm run build:web's compression step leaves beside a file.
+await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
 afterAll(() => fs.rm(webRoot, { recursive: true, force: true }));
 
 const ctx = useTestApp({ webRoot, work: false });
@@ -28,6 +31,15 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the Brotli copy built beside an asset to browsers that accept it, and the plain file to others', async () => {
+    const compressed = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('keeps API misses as JSON 404s rather than the app page', async () => {

@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       root: webRoot,
       wildcard: false,
       index: false,
+      // npm run build:web writes .br and .gz beside each file: sent as they are, no CPU per request.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         // Vite fingerprints everything under assets/, so those files never change.
         if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

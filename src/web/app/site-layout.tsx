@@ -88,7 +88,14 @@ function Header() {
         </button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 pt-2 md:hidden">
+        // A link to a section of this page (#pricing) navigates nowhere: close the menu on any link.
+        <div
+          id="mobile-menu"
+          className="border-t border-slate-200 px-4 pb-4 pt-2 md:hidden"
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) setOpenOn(null);
+          }}
+        >
           <NavLinks vertical />
           <div className="mt-3 border-t border-slate-200 pt-3">
             <AccountLinks vertical />
@@ -138,7 +145,7 @@ function Footer() {
                     </Link>
                   ) : (
                     // SPEC.md section 2: these links have no target yet; an <a> without href is a placeholder link.
-                    <a className="text-slate-400">{link.label}</a>
+                    <a className="text-slate-600">{link.label}</a>
                   )}
                 </li>
               ))}
