@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toastStore } from '../components/ui/toast-store';
 import { tour } from '../features/tour/tour-state';
+
+// Lazy pages compile on first use; on a busy 2-core machine that can take over a second.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = () => undefined;
