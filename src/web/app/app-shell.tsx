@@ -52,7 +52,7 @@ function SidebarNav({ basePath, demo }: { basePath: string; demo: boolean }) {
         ))}
       </ul>
       <div>
-        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">Records</h2>
+        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Records</h2>
         <ul className="mt-2 space-y-1">
           {OBJECT_TYPES.map((type) => (
             <li key={type}>

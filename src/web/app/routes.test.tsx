@@ -57,8 +57,8 @@ describe('routes', () => {
 
   it('highlights Blog on blog pages', async () => {
     fakeApi();
-    renderApp('/blog/clean-crm-data');
-    expect(await screen.findByRole('heading', { name: 'Clean crm data' })).toBeInTheDocument();
+    renderApp('/blog/measuring-crm-health');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Measuring CRM health: completeness, freshness and duplicate rate' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
   });
 

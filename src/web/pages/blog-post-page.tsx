@@ -1,14 +1,62 @@
 import { Link, useParams } from 'react-router';
-import { SitePlaceholderPage } from '../components/placeholder-page';
+import { ButtonLink } from '../components/ui/button';
+import { formatArticleDate, readingTimeLabel } from '../features/blog/article';
+import { findArticle } from '../features/blog/articles';
+import { MarkdownContent } from '../features/blog/markdown-content';
+import { Prose } from '../features/legal/prose';
+import { useScrollToHash } from '../features/legal/use-scroll-to-hash';
 
+const backLink = 'text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline';
+
+/** /blog/{slug}: one article, or 'Article not found' for a slug no article has. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const title = slug.replace(/-+/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
+  const article = findArticle(slug);
+  useScrollToHash();
+
+  if (!article) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <title>Article not found – DataCleaner</title>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Article not found</h1>
+        <p className="mt-4 text-slate-600">There is no article at this address. It may have moved, or the link may be mistyped.</p>
+        <ButtonLink to="/blog" className="mt-8">
+          Back to the blog
+        </ButtonLink>
+      </section>
+    );
+  }
+
   return (
-    <SitePlaceholderPage title={title || 'Article'} description="An article from the DataCleaner blog on CRM data quality.">
-      <Link to="/blog" className="mt-8 inline-block font-semibold text-brand-700 hover:underline">
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <title>{`${article.title} – DataCleaner blog`}</title>
+      <Link to="/blog" className={backLink}>
         ← All articles
       </Link>
-    </SitePlaceholderPage>
+      <header className="mt-8 border-b border-slate-200 pb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{article.title}</h1>
+        <p className="mt-4 text-lg text-slate-600">{article.summary}</p>
+        <p className="mt-6 text-sm text-slate-600">
+          By {article.author}
+          <span aria-hidden="true"> · </span>
+          <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+          <span aria-hidden="true"> · </span>
+          {readingTimeLabel(article.readingMinutes)}
+        </p>
+      </header>
+      <Prose className="mt-10">
+        <MarkdownContent markdown={article.body} />
+      </Prose>
+      <footer className="mt-16 rounded-2xl bg-brand-50 p-6 sm:p-8">
+        <h2 className="text-lg font-semibold text-slate-900">See it on your own data</h2>
+        <p className="mt-2 text-slate-700">The demo shows duplicate groups with their reasons and a health score, with no sign-up.</p>
+        <div className="mt-5 flex flex-wrap items-center gap-4">
+          <ButtonLink to="/demo">Open the demo</ButtonLink>
+          <Link to="/blog" className={backLink}>
+            ← All articles
+          </Link>
+        </div>
+      </footer>
+    </article>
   );
 }

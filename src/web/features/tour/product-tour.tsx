@@ -82,7 +82,7 @@ export function ProductTour() {
         className={`fixed z-50 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl outline-none ${position ? '' : 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2'}`}
         style={position ?? undefined}
       >
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
           Step {stepIndex + 1} of {steps.length}
         </p>
         <h2 id={titleId} className="mt-1 text-base font-semibold text-slate-900">
