@@ -8,6 +8,7 @@
  */
 import { Faker, base, de, en, en_AU, en_GB, en_US, fr } from '@faker-js/faker';
 import type { EngineRecord } from '../../src/engine/types';
+import { SeededRandom } from '../../tools/hubspot-sandbox/seeded-random';
 
 export interface SyntheticOptions {
   /** Same seed, same output. Default 1. */
@@ -44,33 +45,9 @@ const RECENT_SIZE = 4096;
 // ---------------------------------------------------------------------------------------------
 // Randomness
 
-/** mulberry32: tiny, fast and good enough for test data; Math.random cannot be seeded. */
-class Rng {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = Math.trunc(seed) >>> 0;
-  }
-
-  next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
-  }
-}
+/** The sandbox's generator: one mulberry32 for all synthetic data. */
+const Rng = SeededRandom;
+type Rng = SeededRandom;
 
 /**
  * Weighted choice on the cumulative weights. A guide table gives, per slice of [0, 1), the first

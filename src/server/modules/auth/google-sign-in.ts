@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   allowInsecureRequests,
@@ -131,8 +130,6 @@ export function googleSignInRoutes({ db, config, limits }: AuthDependencies): Fa
           querystring: callbackQuerySchema,
           response: { 429: apiErrorSchema },
         },
-        // The authorization code stays out of the request log.
-        logSerializers: { req: requestWithoutQuery },
       },
       async (request, reply) => {
         limits.tokensPerIp.take(request.ip, reply);
@@ -274,8 +271,4 @@ function describeError(error: unknown): string {
   // openid-client wraps the precise check that failed ("unexpected state") as the cause.
   const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${error.name}${code}${oauthError}: ${error.message}${cause}`.slice(0, 500);
-}
-
-function requestWithoutQuery(request: FastifyRequest) {
-  return { method: request.method, url: request.url.split('?')[0], host: request.host, remoteAddress: request.ip };
 }

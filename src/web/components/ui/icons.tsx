@@ -1,9 +1,9 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
 /** Decorative line icons (24×24, stroke): hidden from assistive technology, the text next to them speaks. */
-function Icon({ children, className = 'h-5 w-5', ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ children, className = 'h-5 w-5', ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
       {children}

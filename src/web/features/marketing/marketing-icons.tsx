@@ -1,15 +1,6 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../components/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Decorative line icons for the public site, in the style of components/ui/icons: the text beside them speaks. */
-function Icon({ children, className = 'h-5 w-5', ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className} {...props}>
-      {children}
-    </svg>
-  );
-}
+// Decorative line icons for the public site, drawn on the app's icon frame: the text beside them speaks.
 
 export const GaugeIcon = (props: IconProps) => (
   <Icon {...props}>
