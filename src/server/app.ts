@@ -21,6 +21,9 @@ import { healthRoutes } from './modules/health/health-routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { outboxRoutes } from './modules/notifications/outbox-routes';
 import { connectionRoutes } from './modules/hubspot/connection-routes';
+import type { DemoAccount } from './modules/demo/demo-account';
+import { demoRoutes } from './modules/demo/demo-routes';
+import { duplicateRoutes } from './modules/duplicates/duplicate-routes';
 import { resultsRoutes } from './modules/scans/results-routes';
 import { scanRoutes } from './modules/scans/scan-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
@@ -38,6 +41,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Outgoing email; built from the config (SMTP or the development outbox) when not given. */
   mailer?: Mailer;
+  /** The public demo's account; the server passes one it prepares at start-up. */
+  demo?: DemoAccount;
 }
 
 /** Builds the whole HTTP app without listening, so tests can use `app.inject()`. */
@@ -73,6 +78,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
   await app.register(settingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));
+  await app.register(duplicateRoutes({ db: deps.database.db }));
+  await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

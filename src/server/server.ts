@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { DemoAccount } from './modules/demo/demo-account';
 import { loadConfigOrExit } from './config';
 import { createLogger } from './logger';
 import { startRuntime } from './runtime';
@@ -12,8 +13,11 @@ const runtime = await startRuntime(config, log, { work: config.RUN_WORKERS }).ca
   log.fatal({ err: error }, 'could not open the database');
   process.exit(1);
 });
-const app = await buildApp({ config, database: runtime.database, queue: runtime.queue, logger: log });
+const demo = new DemoAccount(runtime.database.db, log);
+const app = await buildApp({ config, database: runtime.database, queue: runtime.queue, logger: log, demo });
 await app.listen({ host: config.HOST, port: config.PORT });
+// Built once per database, in the background: the first visitor of /demo need not wait.
+demo.prepare();
 const port = (app.server.address() as { port: number }).port;
 const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 // Printed plainly so it stands out from the JSON log lines.

@@ -9,7 +9,11 @@ import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
+import { DemoAccount, type DemoOptions } from '../modules/demo/demo-account';
 import { createTestDatabase } from './test-database';
+
+/** A small demo portal: tests that open it need it in a second or two, not ten. */
+export const TEST_DEMO: DemoOptions = { counts: { contacts: 500, companies: 160, deals: 120, tickets: 80 }, weeks: 4 };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +30,8 @@ export interface TestAppOptions {
   cronIntervalSeconds?: number;
   /** Folder of a built web app to serve; none by default. */
   webRoot?: string;
+  /** The demo account's portal size and history, smaller than the product's for speed. */
+  demo?: DemoOptions;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -48,7 +54,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     work: options.work ?? true,
     ...(options.cronIntervalSeconds ? { cronIntervalSeconds: options.cronIntervalSeconds } : {}),
   });
-  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent' });
+  const demo = new DemoAccount(database.db, createLogger(config), options.demo ?? TEST_DEMO);
+  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo });
   return {
     app,
     database,

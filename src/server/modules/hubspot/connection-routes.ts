@@ -32,7 +32,7 @@ const OAUTH_SCOPES = [
 /** Connecting a HubSpot portal: OAuth, or a private-app token; status and disconnect. */
 export function connectionRoutes(deps: ConnectionDependencies): FastifyPluginAsyncZod {
   const { db, config } = deps;
-  const oauthAvailable = Boolean(config.HUBSPOT_CLIENT_ID && config.HUBSPOT_CLIENT_SECRET);
+  const oauthAvailable = oauthConfigured(config);
   const redirectUri = `${config.publicUrl}${STATE_PATH}`;
   const guard = requireUser(db);
 
@@ -40,20 +40,7 @@ export function connectionRoutes(deps: ConnectionDependencies): FastifyPluginAsy
     app.get(
       '/api/hubspot/status',
       { preHandler: guard, schema: { tags: ['hubspot'], summary: 'The HubSpot connection and what the mirror holds', response: { 200: hubspotStatusSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
-      async (request): Promise<HubSpotStatus> => {
-        const connection = await findConnection(db, signedInUser(request).id);
-        const mirror = connection ? await mirrorSummary(deps, connection.id) : [];
-        return {
-          connected: Boolean(connection?.isConnected),
-          authType: connection ? (connection.authType as 'oauth' | 'private_app') : null,
-          hubId: connection?.hubId ?? null,
-          hubDomain: connection?.hubDomain ?? null,
-          connectedAt: connection?.createdAt.toISOString() ?? null,
-          oauthAvailable,
-          problem: connection && !connection.isConnected && connection.accessToken ? 'HubSpot no longer accepts this connection. Connect HubSpot again.' : null,
-          mirror,
-        };
-      },
+      async (request) => hubspotStatus(deps, signedInUser(request).id),
     );
 
     app.get(
@@ -185,7 +172,28 @@ async function identifyPrivateApp(deps: ConnectionDependencies, token: string, l
   return { hubId, hubDomain: details.uiDomain ?? null, scopes };
 }
 
-async function mirrorSummary({ db }: ConnectionDependencies, connectionId: number) {
+/** The connection as the settings page and dashboard show it, with what the mirror holds. */
+export async function hubspotStatus(deps: Pick<ConnectionDependencies, 'db' | 'config'>, userId: number): Promise<HubSpotStatus> {
+  const oauthAvailable = oauthConfigured(deps.config);
+  const connection = await findConnection(deps.db, userId);
+  const mirror = connection ? await mirrorSummary(deps, connection.id) : [];
+  return {
+    connected: Boolean(connection?.isConnected),
+    authType: connection ? (connection.authType as 'oauth' | 'private_app') : null,
+    hubId: connection?.hubId ?? null,
+    hubDomain: connection?.hubDomain ?? null,
+    connectedAt: connection?.createdAt.toISOString() ?? null,
+    oauthAvailable,
+    problem: connection && !connection.isConnected && connection.accessToken ? 'HubSpot no longer accepts this connection. Connect HubSpot again.' : null,
+    mirror,
+  };
+}
+
+function oauthConfigured(config: ConnectionDependencies['config']): boolean {
+  return Boolean(config.HUBSPOT_CLIENT_ID && config.HUBSPOT_CLIENT_SECRET);
+}
+
+async function mirrorSummary({ db }: Pick<ConnectionDependencies, 'db'>, connectionId: number) {
   const counts = await db
     .select({ objectType: crmRecords.objectType, records: count() })
     .from(crmRecords)

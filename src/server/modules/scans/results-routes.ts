@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
@@ -18,46 +19,55 @@ import { duplicationByField, findDuplicateGroup, historicalTrends, latestResults
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
+export interface ResultsRoutesOptions {
+  db: Db;
+  /** '/api', or '/api/demo' for the same reads of the demo account. */
+  prefix?: string;
+  /** Whose results: the signed-in user's unless given (the demo's account needs no sign-in). */
+  resultsOwner?: (request: FastifyRequest) => Promise<number>;
+}
+
 /** What the dashboard, reports and duplicates pages read: stored scan results, the signed-in user's only. */
-export function resultsRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
-  const guard = requireUser(db);
+export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRoutesOptions): FastifyPluginAsyncZod {
+  const guard = resultsOwner ? [] : requireUser(db);
+  const owner = resultsOwner ?? (async (request: FastifyRequest) => signedInUser(request).id);
 
   return async (app) => {
     app.get(
-      '/api/hubspot/results',
+      `${prefix}/hubspot/results`,
       { preHandler: guard, schema: { tags: ['results'], summary: 'The latest health results per object type and overall', response: { 200: healthResultsSchema, ...errors } } },
-      async (request) => latestResults(db, signedInUser(request).id),
+      async (request) => latestResults(db, await owner(request)),
     );
 
     app.get(
-      '/api/hubspot/historical-trends',
+      `${prefix}/hubspot/historical-trends`,
       {
         preHandler: guard,
         schema: { tags: ['results'], summary: 'Scores of completed scans over time, oldest first', querystring: historicalTrendsQuerySchema, response: { 200: historicalTrendsSchema, ...errors } },
       },
-      async (request) => historicalTrends(db, signedInUser(request).id, request.query),
+      async (request) => historicalTrends(db, await owner(request), request.query),
     );
 
     app.get(
-      '/api/hubspot/duplication-by-field',
+      `${prefix}/hubspot/duplication-by-field`,
       {
         preHandler: guard,
         schema: { tags: ['results'], summary: 'How often key fields repeat, from the latest scan per object type', querystring: objectTypeQuerySchema, response: { 200: duplicationByFieldSchema, ...errors } },
       },
-      async (request) => duplicationByField(db, signedInUser(request).id, request.query.objectType),
+      async (request) => duplicationByField(db, await owner(request), request.query.objectType),
     );
 
     app.get(
-      '/api/duplicates',
+      `${prefix}/duplicates`,
       {
         preHandler: guard,
         schema: { tags: ['duplicates'], summary: 'Duplicate groups, filtered and paged', querystring: duplicateGroupsQuerySchema, response: { 200: duplicateGroupPageSchema, ...errors } },
       },
-      async (request) => listDuplicateGroups(db, signedInUser(request).id, request.query),
+      async (request) => listDuplicateGroups(db, await owner(request), request.query),
     );
 
     app.get(
-      '/api/duplicates/:id',
+      `${prefix}/duplicates/:id`,
       {
         preHandler: guard,
         schema: {
@@ -68,7 +78,7 @@ export function resultsRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const group = await findDuplicateGroup(db, signedInUser(request).id, request.params.id);
+        const group = await findDuplicateGroup(db, await owner(request), request.params.id);
         if (!group) throw new HttpError(404, 'NOT_FOUND', 'No such duplicate group.');
         return group;
       },

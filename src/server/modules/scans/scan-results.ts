@@ -174,7 +174,7 @@ function validItems<T>(items: readonly unknown[] | null, schema: z.ZodType<T>): 
   });
 }
 
-function duplicateGroupView(row: DuplicateGroup): DuplicateGroupView {
+export function duplicateGroupView(row: DuplicateGroup): DuplicateGroupView {
   return {
     id: row.id,
     objectType: row.objectType as ObjectType,

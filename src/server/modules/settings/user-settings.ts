@@ -10,7 +10,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { secretBoxFor } from '../../security/secret-box';
 import { allowsDailySchedule } from '../accounts/plan-access';
 import { findConnection } from '../hubspot/connections';
-import { applyScanSchedule, nextScheduledScan, type AnalysisFrequency } from '../scans/scheduled-scan';
+import { applyScanSchedule, nextScheduledScan, scanCron, type AnalysisFrequency } from '../scans/scheduled-scan';
 
 export interface SettingsDependencies {
   db: Db;
@@ -59,10 +59,25 @@ export async function updateSettings(deps: SettingsDependencies, user: User, cha
   return view(deps, user, row!);
 }
 
+/**
+ * What saving these changes would give, without saving: the demo answers writes this way.
+ * Secrets count as set when given, and are dropped.
+ */
+export async function previewSettings(deps: SettingsDependencies, user: User, changes: UpdateSettingsRequest): Promise<UserSettingsView> {
+  const existing = await storedSettings(deps.db, user.id);
+  const { slackBotToken, openaiApiKey, ...plain } = changes;
+  const merged = { ...SETTINGS_DEFAULTS, ...existing, ...plain, updatedAt: new Date() } as UserSettings;
+  const secretSet = (given: string | null | undefined, stored: string | null | undefined) => (given === undefined ? stored ?? null : given === null ? null : 'set');
+  merged.slackBotToken = secretSet(slackBotToken, existing?.slackBotToken);
+  merged.openaiApiKey = secretSet(openaiApiKey, existing?.openaiApiKey);
+  return view(deps, user, merged);
+}
+
 async function view({ db, queue }: SettingsDependencies, user: User, row: UserSettings | null): Promise<UserSettingsView> {
   const settings = { ...SETTINGS_DEFAULTS, ...row };
   const frequency = asFrequency(settings.analysisFrequency);
-  const cron = await applyScanSchedule(queue, user.id, frequency);
+  // The demo account is shown a schedule but never scanned by one.
+  const cron = user.isDemo ? scanCron(user.id, frequency) : await applyScanSchedule(queue, user.id, frequency);
   const connection = await findConnection(db, user.id);
   return {
     objectsToAnalyze: settings.objectsToAnalyze.filter((t): t is ObjectType => (OBJECT_TYPES as readonly string[]).includes(t)),

@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { DuplicateGroupPage, DuplicateGroupView, HealthResults, HistoricalTrends } from '../../../shared/contracts/results';
+import type { UserSettingsView } from '../../../shared/contracts/settings';
+import { crmRecords, duplicateGroups, recordActions, users } from '../../db/schema';
+import { activeUser } from '../../test/accounts';
+import { TEST_DEMO, useTestApp } from '../../test/test-app';
+import { DEMO_READ_ONLY } from './demo-routes';
+
+const ctx = useTestApp({ work: false });
+
+async function get<T>(url: string, cookie?: string): Promise<T> {
+  const response = await ctx.app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+describe('the public demo API', () => {
+  it('builds the demo once on a fresh database, even when the first visitors arrive together', async () => {
+    const [a, b] = await Promise.all([get<{ id: number; username: string; needsVerification: boolean }>('/api/demo/user'), get<{ id: number }>('/api/demo/user')]);
+    expect(a.id).toBe(b.id);
+    expect(a.needsVerification).toBe(false);
+    const demoUsers = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));
+    expect(demoUsers).toEqual([{ id: a.id }]);
+  });
+
+  it('shows health results for every object type, computed from the mirrored demo portal without signing in', async () => {
+    const results = await get<HealthResults>('/api/demo/hubspot/results');
+    expect(results.objects.map((o) => o.objectType)).toEqual(['contacts', 'companies', 'deals', 'tickets']);
+    const [demo] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));
+    for (const object of results.objects) {
+      // The scan read exactly what the mirror holds, and counted exactly the records its pending groups hold.
+      const mirrored = await ctx.database.db.select({ id: crmRecords.hubspotId }).from(crmRecords).where(and(eq(crmRecords.userId, demo!.id), eq(crmRecords.objectType, object.objectType)));
+      expect(object.totalRecords).toBe(mirrored.length);
+      const pending = await ctx.database.db
+        .select({ records: duplicateGroups.records })
+        .from(duplicateGroups)
+        .where(and(eq(duplicateGroups.userId, demo!.id), eq(duplicateGroups.objectType, object.objectType), eq(duplicateGroups.status, 'pending')));
+      expect(object.duplicateRecords).toBe(pending.reduce((sum, g) => sum + g.records.length, 0));
+      expect(object.healthScore).toBeGreaterThan(0);
+      expect(object.fillRates.length).toBeGreaterThan(0);
+    }
+    expect(results.totalRecords).toBeLessThanOrEqual(Object.values(TEST_DEMO.counts!).reduce((a, b) => a + b, 0) * 1.5);
+  });
+
+  it('has a weekly history in which the team merged the surest duplicates, so duplicates fall', async () => {
+    const trends = await get<HistoricalTrends>('/api/demo/hubspot/historical-trends?objectType=contacts');
+    const points = trends.series[0]!.points;
+    expect(points).toHaveLength(TEST_DEMO.weeks!);
+    const gaps = points.slice(1).map((p, i) => Date.parse(p.timestamp) - Date.parse(points[i]!.timestamp));
+    expect(new Set(gaps)).toEqual(new Set([7 * 86_400_000]));
+    expect(points.at(-1)!.duplicateRecords).toBeLessThan(points[0]!.duplicateRecords);
+    const [demo] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));
+    const merges = await ctx.database.db.select().from(recordActions).where(and(eq(recordActions.userId, demo!.id), eq(recordActions.actionType, 'merge')));
+    expect(merges.length).toBeGreaterThan(0);
+    expect(merges.every((m) => m.recordIds.length >= 2 && m.status === 'completed')).toBe(true);
+  });
+
+  it('lists duplicate groups with explanations, and a dismissal is answered but not kept', async () => {
+    const page = await get<DuplicateGroupPage>('/api/demo/duplicates?objectType=contacts');
+    expect(page.total).toBeGreaterThan(0);
+    const group = page.groups[0]!;
+    expect(group.explanations[0]!.fields.length).toBeGreaterThan(0);
+    const dismissed = await ctx.app.inject({ method: 'POST', url: `/api/demo/duplicates/${group.id}/dismiss` });
+    expect(dismissed.statusCode).toBe(200);
+    expect(dismissed.json<DuplicateGroupView>().status).toBe('dismissed');
+    expect((await get<DuplicateGroupView>(`/api/demo/duplicates/${group.id}`)).status).toBe('pending');
+  });
+
+  it('answers a settings change as saved and keeps the settings as they were', async () => {
+    const before = await get<UserSettingsView>('/api/demo/settings');
+    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/demo/settings', payload: { fuzzyMatchingThreshold: 65, slackBotToken: 'xoxb-demo-token-1234' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<UserSettingsView>()).toMatchObject({ fuzzyMatchingThreshold: 65, hasSlackBotToken: true });
+    expect(saved.body).not.toContain('xoxb-demo-token-1234');
+    expect((await get<UserSettingsView>('/api/demo/settings')).fuzzyMatchingThreshold).toBe(before.fuzzyMatchingThreshold);
+    const invalid = await ctx.app.inject({ method: 'PUT', url: '/api/demo/settings', payload: { fuzzyMatchingThreshold: 101 } });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('refuses other changes politely', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/demo/scans'],
+      ['POST', '/api/demo/hubspot/connect-token'],
+      ['DELETE', '/api/demo/duplicates/1'],
+    ] as const) {
+      const response = await ctx.app.inject({ method, url, payload: {} });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toEqual({ message: DEMO_READ_ONLY, code: 'DEMO_READ_ONLY' });
+    }
+  });
+
+  it('keeps the demo apart from real accounts', async () => {
+    const cookie = await activeUser(ctx, 'real@example.com');
+    expect((await get<DuplicateGroupPage>('/api/duplicates?status=all', cookie)).total).toBe(0);
+    expect((await get<HealthResults>('/api/hubspot/results', cookie)).objects).toEqual([]);
+    const demoGroup = (await get<DuplicateGroupPage>('/api/demo/duplicates')).groups[0]!;
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/duplicates/${demoGroup.id}`, headers: { cookie } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientUserSchema } from '../../../shared/contracts/auth';
+import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
+import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { User } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import { toClientUser } from '../accounts/client-user';
+import { findUserById } from '../accounts/users';
+import { duplicateRoutes } from '../duplicates/duplicate-routes';
+import { hubspotStatus } from '../hubspot/connection-routes';
+import { resultsRoutes } from '../scans/results-routes';
+import { recentScanRuns } from '../scans/start-scan';
+import { previewSettings, readSettings } from '../settings/user-settings';
+import { DemoAccount } from './demo-account';
+
+export const DEMO_PREFIX = '/api/demo';
+export const DEMO_READ_ONLY = 'This is the demo, so nothing here can be changed. Start your free trial to clean up your own HubSpot portal.';
+
+export interface DemoDependencies {
+  db: Db;
+  queue: JobQueue;
+  config: Config;
+  log: FastifyBaseLogger;
+  demo?: DemoAccount;
+}
+
+/**
+ * The public demo's API under /api/demo: the same reads as a signed-in user's, of the demo
+ * account, with no sign-in. Settings and duplicate decisions answer as if saved and keep
+ * nothing; any other write is refused with a word on how to get a real account.
+ */
+export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
+  const { db } = deps;
+  const demo = deps.demo ?? new DemoAccount(db, deps.log);
+  const owner = () => demo.userId();
+  const demoUser = async (): Promise<User> => {
+    const user = await findUserById(db, await owner());
+    if (!user) throw new HttpError(503, 'DEMO_UNAVAILABLE', 'The demo is being prepared. Try again in a few seconds.');
+    return user;
+  };
+  const tags = ['demo'];
+
+  return async (app) => {
+    app.get(`${DEMO_PREFIX}/user`, { schema: { tags, summary: "The demo account, as /api/user shows a signed-in user", response: { 200: clientUserSchema } } }, async () => toClientUser(await demoUser()));
+
+    app.get(`${DEMO_PREFIX}/settings`, { schema: { tags, summary: "The demo account's settings", response: { 200: userSettingsSchema } } }, async () => readSettings(deps, await demoUser()));
+
+    app.put(
+      `${DEMO_PREFIX}/settings`,
+      { schema: { tags, summary: 'Settings as they would be saved; the demo keeps nothing', body: updateSettingsRequestSchema, response: { 200: userSettingsSchema, 400: apiErrorSchema } } },
+      async (request) => previewSettings(deps, await demoUser(), request.body),
+    );
+
+    app.get(`${DEMO_PREFIX}/settings/last-scan`, { schema: { tags, summary: "The demo account's newest scan run", response: { 200: lastScanResponseSchema } } }, async () => ({
+      lastScan: (await recentScanRuns(db, await owner(), 1))[0] ?? null,
+    }));
+
+    app.get(`${DEMO_PREFIX}/hubspot/status`, { schema: { tags, summary: "The demo portal's connection and mirror", response: { 200: hubspotStatusSchema } } }, async () => hubspotStatus(deps, await owner()));
+
+    await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: owner }));
+    await app.register(duplicateRoutes({ db, prefix: DEMO_PREFIX, groupsOwner: owner, persist: false }));
+
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url: `${DEMO_PREFIX}/*`,
+      schema: { tags, summary: 'Every other change: refused, the demo is read-only', response: { 403: apiErrorSchema } },
+      handler: async () => {
+        throw new HttpError(403, 'DEMO_READ_ONLY', DEMO_READ_ONLY);
+      },
+    });
+  };
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { DuplicateGroupView } from '../../../shared/contracts/results';
+import { duplicateGroups, recordActions, scanHistory, users } from '../../db/schema';
+import { activeUser } from '../../test/accounts';
+import { useTestApp } from '../../test/test-app';
+import { userFeedback } from './duplicate-decisions';
+
+const ctx = useTestApp({ work: false });
+
+const member = (id: string, filled: number) => ({ id, isPrimary: id === 'c1', properties: Object.fromEntries(Array.from({ length: filled }, (_, i) => [`p${i}`, 'x'])), updatedAt: null });
+const pair = (a: string, b: string, probability: number) => ({ a, b, weight: 10, probability, priorWeight: -8, fields: [] });
+
+async function seedGroup(email: string, ids: string[]) {
+  const cookie = await activeUser(ctx, email);
+  const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [scan] = await ctx.database.db.insert(scanHistory).values({ userId: user!.id, objectType: 'contacts', status: 'completed' }).returning();
+  const explanations = ids.flatMap((a, i) => ids.slice(i + 1).map((b, j) => pair(a, b, 0.9 + 0.03 * (i + j))));
+  const [group] = await ctx.database.db
+    .insert(duplicateGroups)
+    .values({ userId: user!.id, objectType: 'contacts', scanId: scan!.id, matchKey: 'email', confidence: 0.95, primaryRecordId: ids[0]!, records: ids.map((id, i) => member(id, 5 - i)), explanations })
+    .returning();
+  return { cookie, userId: user!.id, groupId: group!.id };
+}
+
+const post = (url: string, cookie: string) => ctx.app.inject({ method: 'POST', url, headers: { cookie } });
+
+describe('deciding on a duplicate group', () => {
+  it('dismisses a whole group once, records it, and the engine never sees its pairs as candidates again', async () => {
+    const { cookie, userId, groupId } = await seedGroup('dismiss@example.com', ['c1', 'c2']);
+    const response = await post(`/api/duplicates/${groupId}/dismiss`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<DuplicateGroupView>().status).toBe('dismissed');
+    const again = await post(`/api/duplicates/${groupId}/dismiss`, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This group is already dismissed: only groups waiting for review can be changed.');
+    const [action] = await ctx.database.db.select().from(recordActions).where(eq(recordActions.userId, userId));
+    expect(action).toMatchObject({ actionType: 'dismiss', recordIds: ['c1', 'c2'], status: 'completed' });
+    expect((await userFeedback(ctx.database.db, userId, 'contacts')).notDuplicates).toEqual([['c1', 'c2']]);
+  });
+
+  it('takes one record out of a group: its pairs go, the group stays with the rest', async () => {
+    const { cookie, userId, groupId } = await seedGroup('remove@example.com', ['c1', 'c2', 'c3']);
+    const response = await post(`/api/duplicates/${groupId}/records/c1/not-duplicate`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const group = response.json<DuplicateGroupView>();
+    expect(group.status).toBe('pending');
+    expect(group.records.map((r) => r.id)).toEqual(['c2', 'c3']);
+    expect(group.explanations.map((p) => [p.a, p.b])).toEqual([['c2', 'c3']]);
+    // The primary left: the most complete record left takes over.
+    expect(group.primaryRecordId).toBe('c2');
+    expect(group.records.find((r) => r.isPrimary)?.id).toBe('c2');
+    expect(group.confidence).toBeCloseTo(0.93);
+    const feedback = await userFeedback(ctx.database.db, userId, 'contacts');
+    expect(feedback.notDuplicates).toEqual([
+      ['c1', 'c2'],
+      ['c1', 'c3'],
+    ]);
+    // Two records left: taking one more out leaves no group to review.
+    const last = await post(`/api/duplicates/${groupId}/records/c3/not-duplicate`, cookie);
+    expect(last.json<DuplicateGroupView>().status).toBe('dismissed');
+  });
+
+  it('answers unknown groups, records and other users\u2019 groups with 404, and bad ids with 400', async () => {
+    const { groupId } = await seedGroup('owner@example.com', ['c1', 'c2']);
+    const stranger = await activeUser(ctx, 'stranger@example.com');
+    expect((await post(`/api/duplicates/${groupId}/dismiss`, stranger)).statusCode).toBe(404);
+    const { cookie, groupId: own } = await seedGroup('other@example.com', ['c1', 'c2']);
+    const missing = await post(`/api/duplicates/${own}/records/c9/not-duplicate`, cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Record c9 is not in this group.');
+    const bad = await post('/api/duplicates/abc/dismiss', cookie);
+    expect(bad.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/duplicates/${own}/dismiss` })).statusCode).toBe(401);
+  });
+});

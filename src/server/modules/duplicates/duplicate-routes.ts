@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { duplicateGroupSchema } from '../../../shared/contracts/results';
+import type { Db } from '../../db/client';
+import { requireUser, signedInUser } from '../auth/require-user';
+import { dismissGroup, removeFromGroup } from './duplicate-decisions';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const groupId = z.coerce.number({ error: 'A group id is a whole number' }).int('A group id is a whole number').positive('A group id is a whole number');
+const recordId = z.string().trim().min(1, 'A record id is required').max(40, 'A record id has at most 40 characters');
+
+export interface DuplicateRoutesOptions {
+  db: Db;
+  /** '/api', or '/api/demo' where decisions are shown but not kept. */
+  prefix?: string;
+  /** Whose groups: the signed-in user's unless given. */
+  groupsOwner?: (request: FastifyRequest) => Promise<number>;
+  persist?: boolean;
+}
+
+/** Decisions on a duplicate group short of merging: not a duplicate, as a whole or one record. */
+export function duplicateRoutes({ db, prefix = '/api', groupsOwner, persist = true }: DuplicateRoutesOptions): FastifyPluginAsyncZod {
+  const guard = groupsOwner ? [] : requireUser(db);
+  const owner = groupsOwner ?? (async (request: FastifyRequest) => signedInUser(request).id);
+
+  return async (app) => {
+    app.post(
+      `${prefix}/duplicates/:id/dismiss`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['duplicates'],
+          summary: 'Not a duplicate: the whole group leaves the review list and is never proposed again',
+          params: z.object({ id: groupId }),
+          response: { 200: duplicateGroupSchema, ...errors },
+        },
+      },
+      async (request) => dismissGroup(db, await owner(request), request.params.id, { persist }),
+    );
+
+    app.post(
+      `${prefix}/duplicates/:id/records/:recordId/not-duplicate`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['duplicates'],
+          summary: 'One record is not a duplicate of the others: it leaves the group (a group left with one record is dismissed)',
+          params: z.object({ id: groupId, recordId }),
+          response: { 200: duplicateGroupSchema, ...errors },
+        },
+      },
+      async (request) => removeFromGroup(db, await owner(request), request.params.id, request.params.recordId, { persist }),
+    );
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { computeHealth, duplicationByField, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput } from '../../../engine';
+import type { ObjectType } from '../../../shared/object-types';
+import type { Db } from '../../db/client';
+import { duplicateGroups, scanHistory } from '../../db/schema';
+import { MIRRORED_PROPERTIES } from '../hubspot/hubspot-properties';
+import type { SyncResult } from '../hubspot/sync-records';
+import type { ScanSelection } from './scan-records';
+
+/** Groups stored per statement: a large portal has tens of thousands. */
+const GROUP_BATCH = 500;
+/** Ids per UPDATE or DELETE ... WHERE id IN (...). */
+const ID_BATCH = 5_000;
+
+export interface ScanOutcome {
+  /** The scan run; null for results no run made (the demo portal's history). */
+  runId: number | null;
+  userId: number;
+  objectType: ObjectType;
+  selection: ScanSelection;
+  result: DuplicateDetectionResult;
+  /** What the sync fetched; null when the records did not come from HubSpot. */
+  sync: SyncResult | null;
+  /** When the scan happened: now, unless results are replayed for a past date. */
+  scannedAt?: Date;
+  engineSettings: EngineSettingsInput;
+  recordLimit: number;
+  samplingRate: number;
+  /** Milliseconds each phase took so far, for scanData. */
+  timingsMs: { sync: number; load: number; engine: number };
+  clock: () => number;
+}
+
+/**
+ * One object type's results in one transaction: the scan_history row (scores and scanData) and
+ * the duplicate groups, replacing the pending groups of earlier scans. Returns the scan id.
+ */
+export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number> {
+  const { runId, userId, objectType, selection, result } = outcome;
+  const scannedAt = outcome.scannedAt ?? new Date();
+  const now = scannedAt.getTime();
+  const health = computeHealth(selection.records, objectType, { now, duplicateRecordCount: result.duplicateRecordCount });
+  const byField = duplicationByField(selection.records, objectType, outcome.engineSettings);
+  const healthMs = outcome.clock();
+  const byId = new Map(selection.records.map((record) => [record.id, record]));
+  const scanData = {
+    sync: outcome.sync,
+    selection: { inMirror: selection.inMirror, scanned: selection.records.length, limitedBy: selection.limitedBy, samplingRate: outcome.samplingRate, recordLimit: Number.isFinite(outcome.recordLimit) ? outcome.recordLimit : null },
+    fillRates: health.fillRates,
+    duplicationByField: byField,
+    topIssues: topIssues(health.fillRates, result, selection.records.length),
+    engine: {
+      settings: result.settings,
+      threshold: result.threshold,
+      pairsCompared: result.pairsCompared,
+      groups: result.groups.length,
+      blocking: { pairCount: result.blocking.pairCount, cappedBlocks: result.blocking.cappedBlocks, pairsSkipped: result.blocking.pairsSkipped },
+      model: { lambda: result.model.lambda, iterations: result.model.iterations, converged: result.model.converged },
+      timingsMs: result.timingsMs,
+    },
+    formulas: health.formulas,
+    timingsMs: { ...outcome.timingsMs, health: healthMs },
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(scanHistory)
+      .values({
+        userId,
+        runId,
+        objectType,
+        status: 'completed',
+        totalRecords: health.totalRecords,
+        duplicateRecords: health.duplicateRecords,
+        healthScore: health.healthScore,
+        emptyFieldsPercentage: health.emptyFieldsPercentage,
+        avgDataAgeInDays: health.avgDataAgeInDays,
+        updateFrequencyScore: health.updateFrequencyScore,
+        duplicateScore: health.duplicateScore,
+        completenessScore: health.completenessScore,
+        freshnessScore: health.freshnessScore,
+        updateFrequencyScoreComponent: health.updateFrequencyScoreComponent,
+        scanData: JSON.stringify(scanData),
+        timestamp: scannedAt,
+        completedAt: scannedAt,
+      })
+      .returning({ id: scanHistory.id });
+    // A newer scan's groups replace the pending ones of older scans; decided groups stay as
+    // history. A group found again unchanged keeps its row: only its scan moves on.
+    const fresh = result.groups.map((group) => ({ group, fingerprint: groupFingerprint(group, byId) }));
+    const pending = await tx
+      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint })
+      .from(duplicateGroups)
+      .where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
+    const wanted = new Set(fresh.map((f) => f.fingerprint));
+    const kept = new Set<string>();
+    const keep: number[] = [];
+    const drop: number[] = [];
+    for (const row of pending) {
+      if (row.fingerprint && wanted.has(row.fingerprint) && !kept.has(row.fingerprint)) {
+        kept.add(row.fingerprint);
+        keep.push(row.id);
+      } else drop.push(row.id);
+    }
+    for (let from = 0; from < drop.length; from += ID_BATCH) await tx.delete(duplicateGroups).where(inArray(duplicateGroups.id, drop.slice(from, from + ID_BATCH)));
+    for (let from = 0; from < keep.length; from += ID_BATCH) {
+      await tx.update(duplicateGroups).set({ scanId: row!.id, updatedAt: scannedAt }).where(inArray(duplicateGroups.id, keep.slice(from, from + ID_BATCH)));
+    }
+    const added = fresh.filter((f) => !kept.has(f.fingerprint));
+    for (let from = 0; from < added.length; from += GROUP_BATCH) {
+      await tx.insert(duplicateGroups).values(
+        added.slice(from, from + GROUP_BATCH).map(({ group, fingerprint }) => ({
+          userId,
+          objectType,
+          scanId: row!.id,
+          matchKey: group.matchKey,
+          confidence: group.confidence,
+          primaryRecordId: group.primaryId,
+          records: group.recordIds.map((id) => groupRecord(byId.get(id), id, objectType, group.primaryId)),
+          explanations: group.pairs,
+          fingerprint,
+          createdAt: scannedAt,
+          updatedAt: scannedAt,
+        })),
+      );
+    }
+    return row!.id;
+  });
+}
+
+/** What makes a stored group still right: the same members, unchanged since, matched the same way. */
+function groupFingerprint(group: DuplicateDetectionResult['groups'][number], byId: ReadonlyMap<string, EngineRecord>): string {
+  const members = group.recordIds.map((id) => {
+    const updated = byId.get(id)?.updatedAt;
+    return `${id}@${updated instanceof Date ? updated.getTime() : String(updated ?? '')}`;
+  });
+  return createHash('sha1').update(JSON.stringify([members, group.matchKey, group.confidence, group.primaryId])).digest('base64url');
+}
+
+
+/** A group member as the duplicates page shows it: the properties that matter, and when it changed. */
+function groupRecord(record: EngineRecord | undefined, id: string, objectType: ObjectType, primaryId: string) {
+  const properties: Record<string, unknown> = {};
+  for (const name of MIRRORED_PROPERTIES[objectType]) {
+    const value = record?.properties[name];
+    if (value !== null && value !== undefined && value !== '') properties[name] = value;
+  }
+  return { id, isPrimary: id === primaryId, properties, updatedAt: record?.updatedAt instanceof Date ? record.updatedAt.toISOString() : (record?.updatedAt ?? null) };
+}
+
+/** The few things most worth fixing, biggest first: duplicates, then the emptiest important fields. */
+function topIssues(fillRates: ReturnType<typeof computeHealth>['fillRates'], result: DuplicateDetectionResult, total: number) {
+  const issues: { kind: 'duplicates' | 'missing-values'; property?: string; label: string; records: number; share: number }[] = [];
+  if (result.duplicateRecordCount > 0) {
+    issues.push({ kind: 'duplicates', label: `${result.groups.length} groups of duplicate records`, records: result.duplicateRecordCount, share: total ? result.duplicateRecordCount / total : 0 });
+  }
+  for (const fill of [...fillRates].sort((a, b) => b.weight * (1 - b.rate) - a.weight * (1 - a.rate)).slice(0, 4)) {
+    if (fill.rate >= 0.95) continue;
+    issues.push({ kind: 'missing-values', property: fill.property, label: `${fill.label} missing`, records: total - fill.filled, share: 1 - fill.rate });
+  }
+  return issues;
+}
+
