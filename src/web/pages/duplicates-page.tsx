@@ -1,11 +1,167 @@
-import { AppPlaceholderPage } from '../components/placeholder-page';
+import { useLocation, useSearchParams } from 'react-router';
+import { OBJECT_TYPES, type ObjectType } from '../../shared/object-types';
+import { ButtonLink, Button } from '../components/ui/button';
+import { LoadingState } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast-store';
+import { DashboardPanel, SectionError } from '../features/dashboard/dashboard-panel';
+import { formatCount } from '../features/dashboard/format-numbers';
+import { PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, type ConfidenceFilter, type Decision, type GroupFilters, type SortOrder, type StatusFilter } from '../features/duplicates/api/duplicate-groups';
+import { GroupDetail } from '../features/duplicates/group-detail';
+import { GroupFiltersBar } from '../features/duplicates/group-filters';
+import { GroupList } from '../features/duplicates/group-list';
+import { serverMessage } from '../lib/api-request';
+import { DEMO_BASE_PATH, isDemoMode } from '../lib/demo-mode';
+
+const STATUSES: readonly StatusFilter[] = ['pending', 'dismissed', 'merged', 'failed', 'all'];
+const CONFIDENCES: readonly ConfidenceFilter[] = ['any', 'high', 'medium', 'low'];
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+/** The filters live in the address, so a view can be bookmarked, shared and reloaded. */
+function filtersFrom(params: URLSearchParams): GroupFilters {
+  const page = Number(params.get('page'));
+  return {
+    objectType: (OBJECT_TYPES as readonly string[]).includes(params.get('objectType') ?? '') ? (params.get('objectType') as ObjectType) : null,
+    status: pick(params.get('status'), STATUSES, 'pending'),
+    confidence: pick(params.get('confidence'), CONFIDENCES, 'any'),
+    sort: pick<SortOrder>(params.get('sort'), ['confidence', 'newest'], 'confidence'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+function paramsFrom(filters: GroupFilters, group: number | null): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.objectType) params.set('objectType', filters.objectType);
+  if (filters.status !== 'pending') params.set('status', filters.status);
+  if (filters.confidence !== 'any') params.set('confidence', filters.confidence);
+  if (filters.sort !== 'confidence') params.set('sort', filters.sort);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  if (group !== null) params.set('group', String(group));
+  return params;
+}
 
 export function DuplicatesPage() {
+  const demo = isDemoMode(useLocation().pathname);
+  const basePath = demo ? DEMO_BASE_PATH : '';
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const selectedId = Number(params.get('group')) > 0 ? Number(params.get('group')) : null;
+  const list = useDuplicateGroups(filters);
+  const detail = useDuplicateGroup(selectedId);
+  const decision = useGroupDecision();
+
+  const select = (group: number | null) => setParams(paramsFrom(filters, group));
+  const changeFilters = (changes: Partial<GroupFilters>) => setParams(paramsFrom({ ...filters, ...changes }, null));
+
+  const decide = (next: Decision, done: string) => {
+    const groups = list.data?.groups ?? [];
+    const at = groups.findIndex((g) => g.id === next.groupId);
+    const following = next.kind === 'dismiss' ? (groups[at + 1] ?? groups[at - 1] ?? null) : null;
+    decision.mutate(next, {
+      onSuccess: (group) => {
+        toast({ title: done, description: demo ? 'This is the demo, so nothing was saved.' : 'It will not be proposed again.', variant: 'success' });
+        if (group.status !== 'pending' && following) select(following.id);
+      },
+      onError: (error) => toast({ title: 'That did not work', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
+  };
+
+  const total = list.data?.total ?? 0;
+  const from = total === 0 ? 0 : (filters.page - 1) * PAGE_SIZE + 1;
+  const to = Math.min(total, filters.page * PAGE_SIZE);
+  const filtered = filters.objectType !== null || filters.status !== 'pending' || filters.confidence !== 'any';
+
   return (
-    <AppPlaceholderPage
-      title="Duplicates"
-      description="Groups of records that look like the same contact, company, deal or ticket, with the reason for each match."
-      note="Duplicate groups appear here after a scan finds them."
-    />
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Duplicates</h1>
+        <p className="mt-1 text-slate-600">Records that look like the same contact, company, deal or ticket, with the evidence for each match.</p>
+      </div>
+
+      <GroupFiltersBar filters={filters} onChange={changeFilters} />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${selectedId !== null ? 'hidden lg:block' : ''}`}>
+          <div className="flex items-baseline justify-between border-b border-slate-100 px-4 py-3">
+            <h2 id="groups-heading" className="text-base font-semibold text-slate-900">
+              Groups
+            </h2>
+            {list.data && (
+              <p className="text-sm text-slate-500" aria-live="polite">
+                {total === 0 ? 'None' : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`}
+              </p>
+            )}
+          </div>
+          {list.isPending ? (
+            <LoadingState label="Loading duplicate groups" className="py-16" />
+          ) : list.isError ? (
+            <div className="p-4">
+              <SectionError message="The duplicate groups could not be loaded." onRetry={() => void list.refetch()} />
+            </div>
+          ) : total === 0 ? (
+            <div className="px-4 py-10 text-center">
+              <p className="font-medium text-slate-900">{filtered ? 'No groups match these filters' : 'No duplicates to review'}</p>
+              <p className="mt-1 text-sm text-slate-500">{filtered ? 'Try another object type, status or confidence.' : 'Groups appear here when a scan finds records that look alike.'}</p>
+              <div className="mt-4">
+                {filtered ? (
+                  <Button variant="secondary" size="sm" onClick={() => setParams(new URLSearchParams())}>
+                    Clear filters
+                  </Button>
+                ) : (
+                  <ButtonLink to={`${basePath}/dashboard`} variant="secondary" size="sm">
+                    Go to the dashboard
+                  </ButtonLink>
+                )}
+              </div>
+            </div>
+          ) : (
+            <>
+              <GroupList groups={list.data.groups} selectedId={selectedId} onSelect={select} showType={filters.objectType === null} />
+              {total > PAGE_SIZE && (
+                <nav aria-label="Pages of groups" className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
+                  <Button variant="secondary" size="sm" disabled={filters.page <= 1} onClick={() => setParams(paramsFrom({ ...filters, page: filters.page - 1 }, null))}>
+                    Previous
+                  </Button>
+                  <span className="text-sm text-slate-500">
+                    Page {filters.page} of {Math.ceil(total / PAGE_SIZE)}
+                  </span>
+                  <Button variant="secondary" size="sm" disabled={to >= total} onClick={() => setParams(paramsFrom({ ...filters, page: filters.page + 1 }, null))}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </section>
+
+        <div className={selectedId === null ? 'hidden lg:block' : ''}>
+          {selectedId === null ? (
+            <div className="flex h-full min-h-64 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white/60 p-8 text-center">
+              <p className="max-w-sm text-sm text-slate-500">Choose a group to see its records side by side and why they were matched.</p>
+            </div>
+          ) : (
+            <DashboardPanel id="group-panel-heading" title="Group" className="!pt-4">
+              <div className="-mt-12 mb-4 flex justify-end lg:hidden">
+                <Button variant="ghost" size="sm" onClick={() => select(null)}>
+                  ← Back to groups
+                </Button>
+              </div>
+              {detail.isPending ? (
+                <LoadingState label="Loading the group" className="py-16" />
+              ) : detail.isError ? (
+                <SectionError message="This group could not be loaded. It may belong to an older scan." onRetry={() => void detail.refetch()} />
+              ) : (
+                <GroupDetail
+                  group={detail.data}
+                  busy={decision.isPending}
+                  onDismiss={() => decide({ kind: 'dismiss', groupId: detail.data.id }, 'Marked as not a duplicate')}
+                  onRemoveRecord={(recordId) => decide({ kind: 'remove-record', groupId: detail.data.id, recordId }, 'Record taken out of the group')}
+                  {...(demo ? { readOnlyNote: 'In the demo your decision is shown but not saved.' } : {})}
+                />
+              )}
+            </DashboardPanel>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

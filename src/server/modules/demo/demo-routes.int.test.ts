@@ -57,7 +57,7 @@ describe('the public demo API', () => {
   });
 
   it('lists duplicate groups with explanations, and a dismissal is answered but not kept', async () => {
-    const page = await get<DuplicateGroupPage>('/api/demo/duplicates?objectType=contacts');
+    const page = await get<DuplicateGroupPage>('/api/demo/duplicates/groups?objectType=contacts');
     expect(page.total).toBeGreaterThan(0);
     const group = page.groups[0]!;
     expect(group.explanations[0]!.fields.length).toBeGreaterThan(0);

@@ -57,14 +57,17 @@ export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRout
       async (request) => duplicationByField(db, await owner(request), request.query.objectType),
     );
 
-    app.get(
-      `${prefix}/duplicates`,
-      {
-        preHandler: guard,
-        schema: { tags: ['duplicates'], summary: 'Duplicate groups, filtered and paged', querystring: duplicateGroupsQuerySchema, response: { 200: duplicateGroupPageSchema, ...errors } },
-      },
-      async (request) => listDuplicateGroups(db, await owner(request), request.query),
-    );
+    // Also under /duplicates/groups: SPEC.md's demo rewrite moves only paths below /api/duplicates/.
+    for (const url of [`${prefix}/duplicates`, `${prefix}/duplicates/groups`]) {
+      app.get(
+        url,
+        {
+          preHandler: guard,
+          schema: { tags: ['duplicates'], summary: 'Duplicate groups, filtered and paged', querystring: duplicateGroupsQuerySchema, response: { 200: duplicateGroupPageSchema, ...errors } },
+        },
+        async (request) => listDuplicateGroups(db, await owner(request), request.query),
+      );
+    }
 
     app.get(
       `${prefix}/duplicates/:id`,

@@ -1,0 +1,108 @@
+/**
+ * The HubSpot properties the product shows, with HubSpot's own labels (so users recognise
+ * them), in the order a person reads a record: the identifying fields first.
+ */
+import type { ObjectType } from './object-types';
+
+const COMMON: Readonly<Record<string, string>> = {
+  hubspot_owner_id: 'Owner',
+  createdate: 'Create Date',
+  lastmodifieddate: 'Last Modified Date',
+  hs_lastmodifieddate: 'Last Modified Date',
+  hs_merged_object_ids: 'Merged record IDs',
+  hs_object_id: 'Record ID',
+};
+
+export const PROPERTY_LABELS: Readonly<Record<ObjectType, Readonly<Record<string, string>>>> = {
+  contacts: {
+    firstname: 'First Name',
+    lastname: 'Last Name',
+    email: 'Email',
+    hs_additional_emails: 'Additional email addresses',
+    phone: 'Phone Number',
+    mobilephone: 'Mobile Phone Number',
+    company: 'Company Name',
+    jobtitle: 'Job Title',
+    website: 'Website URL',
+    address: 'Street Address',
+    city: 'City',
+    state: 'State/Region',
+    zip: 'Postal Code',
+    country: 'Country/Region',
+    lifecyclestage: 'Lifecycle Stage',
+    hs_lead_status: 'Lead Status',
+    associatedcompanyid: 'Primary Associated Company ID',
+    notes_last_updated: 'Last Activity Date',
+    ...COMMON,
+  },
+  companies: {
+    name: 'Company name',
+    domain: 'Company Domain Name',
+    hs_additional_domains: 'Additional Domains',
+    website: 'Website URL',
+    phone: 'Phone Number',
+    address: 'Street Address',
+    city: 'City',
+    state: 'State/Region',
+    zip: 'Postal Code',
+    country: 'Country/Region',
+    industry: 'Industry',
+    numberofemployees: 'Number of Employees',
+    annualrevenue: 'Annual Revenue',
+    lifecyclestage: 'Lifecycle Stage',
+    ...COMMON,
+  },
+  deals: {
+    dealname: 'Deal Name',
+    amount: 'Amount',
+    dealstage: 'Deal Stage',
+    pipeline: 'Pipeline',
+    closedate: 'Close Date',
+    dealtype: 'Deal Type',
+    ...COMMON,
+  },
+  tickets: {
+    subject: 'Ticket name',
+    content: 'Ticket description',
+    hs_pipeline: 'Pipeline',
+    hs_pipeline_stage: 'Ticket status',
+    hs_ticket_priority: 'Priority',
+    hs_ticket_category: 'Category',
+    source_type: 'Source',
+    ...COMMON,
+  },
+};
+
+/** HubSpot's label for a property, or the internal name when we know no label. */
+export function propertyLabel(objectType: ObjectType, property: string): string {
+  return PROPERTY_LABELS[objectType][property] ?? property;
+}
+
+/** Properties in reading order: the known ones as listed above, then any others by name. */
+export function orderProperties(objectType: ObjectType, names: Iterable<string>): string[] {
+  const known = Object.keys(PROPERTY_LABELS[objectType]);
+  const rank = (name: string) => {
+    const at = known.indexOf(name);
+    return at === -1 ? known.length : at;
+  };
+  return [...new Set(names)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** Date-time properties: shown as dates, not as ISO strings. */
+export const DATE_PROPERTIES: ReadonlySet<string> = new Set(['createdate', 'lastmodifieddate', 'hs_lastmodifieddate', 'notes_last_updated', 'closedate']);
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/** A short name for a record, as people call it: a person's name, a company's, a deal's, a ticket's subject. */
+export function recordTitle(objectType: ObjectType, properties: Readonly<Record<string, unknown>>, id: string): string {
+  const p = (name: string) => text(properties[name]);
+  const title =
+    objectType === 'contacts'
+      ? [p('firstname'), p('lastname')].filter(Boolean).join(' ') || p('email')
+      : objectType === 'companies'
+        ? p('name') || p('domain')
+        : objectType === 'deals'
+          ? p('dealname')
+          : p('subject');
+  return title || `Record ${id}`;
+}

@@ -1,0 +1,59 @@
+import type { DuplicateGroupView } from '../../../shared/contracts/results';
+import { formatConfidence } from './confidence-badge';
+
+type PairExplanation = DuplicateGroupView['explanations'][number];
+
+const bits = (weight: number) => `${weight > 0 ? '+' : weight < 0 ? '−' : '±'}${Math.abs(weight).toFixed(1)}`;
+
+/**
+ * Why two records matched, as a diverging bar chart: each field's contribution to the match
+ * weight (in bits of evidence), towards a match to the right, against it to the left, with
+ * the two values compared. The starting point is how rare duplicates are in this portal.
+ */
+export function MatchExplanation({ pair, nameOf }: { pair: PairExplanation; nameOf: (id: string) => string }) {
+  const rows = [
+    { key: 'prior', label: 'Starting point', detail: 'How likely two records picked at random are the same', weight: pair.priorWeight, values: null as null | [string, string] },
+    ...[...pair.fields]
+      .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight))
+      .map((f) => ({ key: f.field, label: f.label, detail: f.level, weight: f.weight, values: [f.valueA, f.valueB] as [string, string] })),
+  ];
+  const scale = Math.max(1, ...rows.map((r) => Math.abs(r.weight)));
+  return (
+    <figure>
+      <figcaption className="text-sm text-slate-600">
+        <span className="font-medium text-slate-900">{nameOf(pair.a)}</span> and <span className="font-medium text-slate-900">{nameOf(pair.b)}</span>: match probability{' '}
+        <span className="font-semibold text-slate-900">{formatConfidence(pair.probability)}</span> ({bits(pair.weight)} bits of evidence in all). Green bars speak for a match, red ones against it; the longer the bar, the stronger the evidence.
+      </figcaption>
+      <ul className="mt-4 space-y-3" aria-label="Each field's contribution">
+        {rows.map((row) => {
+          const width = `${(Math.abs(row.weight) / scale) * 50}%`;
+          const positive = row.weight >= 0;
+          return (
+            <li key={row.key} className="grid grid-cols-1 gap-1 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_4rem] sm:items-center sm:gap-3">
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-slate-900">{row.label}</p>
+                <p className="truncate text-xs text-slate-500" title={row.values ? `${row.values[0]} / ${row.values[1]}` : row.detail}>
+                  {row.values ? (
+                    <>
+                      {row.detail}: <span className="text-slate-700">{row.values[0] || '(empty)'}</span> / <span className="text-slate-700">{row.values[1] || '(empty)'}</span>
+                    </>
+                  ) : (
+                    row.detail
+                  )}
+                </p>
+              </div>
+              <div className="relative h-4 rounded bg-slate-50" aria-hidden="true">
+                <div className="absolute inset-y-0 left-1/2 w-px bg-slate-300" />
+                <div className={`absolute inset-y-0.5 rounded ${positive ? 'left-1/2 bg-emerald-500' : 'right-1/2 bg-rose-500'}`} style={{ width }} />
+              </div>
+              <p className={`text-sm font-semibold tabular-nums sm:text-right ${row.weight > 0 ? 'text-emerald-700' : row.weight < 0 ? 'text-rose-700' : 'text-slate-500'}`}>
+                {bits(row.weight)}
+                <span className="sr-only"> bits</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
+  );
+}
