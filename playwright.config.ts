@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FORCED_DEMO_PORT, INTEREST_ONLY_PORT } from './e2e/support/flag-builds';
+import { APP_HUBSPOT_ENV, SANDBOX_ENV, SANDBOX_URL } from './e2e/support/sandbox';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database for every run, so browser tests never see stale data. Workers
@@ -37,11 +39,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npm run build:web && tsx src/server/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  },
+  webServer: [
+    {
+      command: 'tsx tools/hubspot-sandbox/main.ts',
+      url: `${SANDBOX_URL}/__sandbox`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: SANDBOX_ENV,
+    },
+    {
+      command: 'npm run build:web && tsx src/server/server.ts',
+      // Ready once the demo account is built too (the server builds it at start): demo tests
+      // then never wait on it.
+      url: `http://127.0.0.1:${port}/api/demo/user`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...APP_HUBSPOT_ENV },
+    },
+    // The build-time flags of SPEC.md section 1, each in a build of its own.
+    ...(
+      [
+        ['interest-only', 'VITE_INTEREST_ONLY', INTEREST_ONLY_PORT],
+        ['forced-demo', 'VITE_FORCE_DEMO', FORCED_DEMO_PORT],
+      ] as const
+    ).map(([name, flag, flagPort]) => ({
+      command: `vite build --outDir ../../dist/e2e-${name} --emptyOutDir --logLevel warn && tsx e2e/support/flag-build-server.ts dist/e2e-${name} ${flagPort} http://127.0.0.1:${port}`,
+      url: `http://127.0.0.1:${flagPort}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { [flag]: 'true' },
+    })),
+  ],
 });

@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();

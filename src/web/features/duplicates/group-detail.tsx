@@ -120,7 +120,7 @@ export function GroupDetail({
                       ID {record.id}
                       {record.updatedAt && Number.isFinite(Date.parse(record.updatedAt)) ? ` · updated ${formatShortDate(new Date(record.updatedAt))}` : ''}
                     </span>
-                    {record.isPrimary && <span className="mt-1 inline-block rounded-full bg-teal-100 px-2 py-0.5 text-xs font-medium text-teal-800">Suggested primary</span>}
+                    {record.isPrimary && <span className="mt-1 inline-block rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-900">Suggested primary</span>}
                     {pending && records.length > 2 && (
                       <button
                         type="button"
@@ -168,7 +168,7 @@ export function GroupDetail({
                   type="button"
                   aria-pressed={i === pairIndex}
                   onClick={() => setPairIndex(i)}
-                  className={`rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset ${i === pairIndex ? 'bg-teal-700 text-white ring-teal-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
+                  className={`rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset ${i === pairIndex ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
                 >
                   {nameOf(p.a)} ↔ {nameOf(p.b)}
                 </button>

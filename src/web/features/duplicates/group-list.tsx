@@ -17,7 +17,7 @@ export function GroupList({ groups, selectedId, onSelect, showType }: { groups: 
               type="button"
               onClick={() => onSelect(group.id)}
               aria-current={selected ? 'true' : undefined}
-              className={`block w-full px-4 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${selected ? 'bg-teal-50' : 'hover:bg-slate-50'}`}
+              className={`block w-full px-4 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${selected ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
             >
               <span className="flex items-start justify-between gap-3">
                 <span className="min-w-0">
