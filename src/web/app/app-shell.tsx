@@ -116,7 +116,7 @@ function UserBadge() {
 function TourButton() {
   return (
     <Tooltip content="Take the product tour">
-      <Button variant="ghost" size="sm" onClick={() => tour.start('main')} data-tour="tour-button">
+      <Button variant="ghost" size="sm" onClick={() => tour.start('main')} data-tour="tour-button" aria-label="Tour">
         <HelpIcon className="h-5 w-5" />
         <span className="hidden sm:inline">Tour</span>
       </Button>

@@ -79,7 +79,7 @@ export function HealthTrendsChart({ trends }: { trends: HistoricalTrends }) {
                 aria-pressed={on}
                 onClick={() => toggle(s.objectType)}
                 className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                  on ? 'border-slate-200 bg-white text-slate-800 hover:bg-slate-50' : 'border-dashed border-slate-300 bg-slate-50 text-slate-400'
+                  on ? 'border-slate-200 bg-white text-slate-800 hover:bg-slate-50' : 'border-dashed border-slate-300 bg-slate-50 text-slate-500'
                 }`}
               >
                 <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: on ? OBJECT_TYPE_COLORS[s.objectType] : '#cbd5e1' }} />
@@ -151,7 +151,7 @@ function Plot({ series, days, titleId }: { series: readonly Series[]; days: numb
       </span>
       <div className="relative h-56 sm:h-64">
         {Y_TICKS.map((tick) => (
-          <span key={tick} aria-hidden="true" className="absolute right-full mr-2 -translate-y-1/2 text-xs tabular-nums text-slate-400" style={{ top: `${100 - tick}%` }}>
+          <span key={tick} aria-hidden="true" className="absolute right-full mr-2 -translate-y-1/2 text-xs tabular-nums text-slate-500" style={{ top: `${100 - tick}%` }}>
             {tick}
           </span>
         ))}
@@ -189,7 +189,7 @@ function Plot({ series, days, titleId }: { series: readonly Series[]; days: numb
           <span
             key={time}
             aria-hidden="true"
-            className={`absolute top-full mt-2 whitespace-nowrap text-xs text-slate-400 ${i === 0 ? '' : i === X_TICKS - 1 ? '-translate-x-full' : '-translate-x-1/2'}`}
+            className={`absolute top-full mt-2 whitespace-nowrap text-xs text-slate-500 ${i === 0 ? '' : i === X_TICKS - 1 ? '-translate-x-full' : '-translate-x-1/2'}`}
             style={{ left: `${(i / (X_TICKS - 1)) * 100}%` }}
           >
             {formatShortDate(new Date(time))}
