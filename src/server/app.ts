@@ -20,6 +20,7 @@ import { verificationRoutes } from './modules/auth/verification-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { outboxRoutes } from './modules/notifications/outbox-routes';
+import { cleanupRoutes } from './modules/cleanup/cleanup-routes';
 import { connectionRoutes } from './modules/hubspot/connection-routes';
 import type { DemoAccount } from './modules/demo/demo-account';
 import { demoRoutes } from './modules/demo/demo-routes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
   await app.register(settingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));
+  await app.register(cleanupRoutes({ db: deps.database.db, config, queue: deps.queue }));
   await app.register(duplicateRoutes({ db: deps.database.db }));
   await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));
 

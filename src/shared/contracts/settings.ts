@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANALYSIS_FREQUENCIES, DETECTION_SENSITIVITIES, DIGEST_FREQUENCIES } from '../defaults';
 import { OBJECT_TYPES } from '../object-types';
+import { AUTOMATIC_CLEANUP_LIMITS } from './cleanup';
 import { scanRunSchema } from './scans';
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
@@ -61,6 +62,14 @@ export const userSettingsSchema = z
     rememberOpenaiKey: z.boolean(),
     preferredModel: z.string(),
     aiAssistEnabled: z.boolean(),
+    /** Merge qualifying duplicate groups after each scheduled scan (Professional and up; off by default). */
+    automaticCleanupEnabled: z.boolean(),
+    /** Groups at or above this confidence (0-1) qualify. */
+    automaticCleanupMinConfidence: z.number(),
+    /** Merges one automatic cleanup makes at most. */
+    automaticCleanupMaxMerges: z.number().int(),
+    /** Whether the user's plan offers automatic cleanup (Professional and up, and the trial). */
+    automaticCleanupAllowed: z.boolean(),
     /** Whether HubSpot is connected with a stored token; the token itself never leaves the server. */
     hasHubspotToken: z.boolean(),
     hasSlackBotToken: z.boolean(),
@@ -118,6 +127,12 @@ const updateFields = z.strictObject(
       .max(100, 'Preferred model must be at most 100 characters')
       .regex(/^[\w.:/-]+$/, 'Preferred model must be a model name such as gpt-4o'),
     aiAssistEnabled: flag('aiAssistEnabled'),
+    automaticCleanupEnabled: flag('automaticCleanupEnabled'),
+    automaticCleanupMinConfidence: z
+      .number({ error: `Automatic cleanup confidence must be a number from ${AUTOMATIC_CLEANUP_LIMITS.minConfidence} to 1` })
+      .min(AUTOMATIC_CLEANUP_LIMITS.minConfidence, `Automatic cleanup confidence must be from ${AUTOMATIC_CLEANUP_LIMITS.minConfidence} to 1`)
+      .max(1, `Automatic cleanup confidence must be from ${AUTOMATIC_CLEANUP_LIMITS.minConfidence} to 1`),
+    automaticCleanupMaxMerges: wholeNumber('Automatic cleanup merges per run', 1, AUTOMATIC_CLEANUP_LIMITS.maxMergesPerRun),
     slackBotToken: secret('Slack bot token', /^xox[a-z]-[\w-]+$/, 'A Slack bot token starts with xoxb- (copy it from your Slack app, OAuth & Permissions)'),
     openaiApiKey: secret('OpenAI API key', /^[\w-]{20,}$/, 'An OpenAI API key is at least 20 letters, digits, - or _ (such as sk-...)'),
   },

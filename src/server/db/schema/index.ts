@@ -4,3 +4,4 @@ export * from './scans';
 export * from './settings';
 export * from './api';
 export * from './plans';
+export * from './cleanup';

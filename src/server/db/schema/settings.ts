@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, real, serial, text } from 'drizzle-orm/pg-core';
+import { AUTOMATIC_CLEANUP_DEFAULTS } from '../../../shared/contracts/cleanup';
 import { SETTINGS_DEFAULTS as D } from '../../../shared/defaults';
 import { timestamptz } from './columns';
 import { ownerUserId } from './users';
@@ -47,6 +48,10 @@ export const userSettings = pgTable('user_settings', {
   rememberOpenaiKey: flag('remember_openai_key', D.rememberOpenaiKey),
   preferredModel: text('preferred_model').notNull().default(D.preferredModel),
   aiAssistEnabled: flag('ai_assist_enabled', D.aiAssistEnabled),
+  /** Automatic duplicate cleanup after scheduled scans (Professional and up); off by default. */
+  automaticCleanupEnabled: flag('automatic_cleanup_enabled', AUTOMATIC_CLEANUP_DEFAULTS.enabled),
+  automaticCleanupMinConfidence: real('automatic_cleanup_min_confidence').notNull().default(AUTOMATIC_CLEANUP_DEFAULTS.minConfidence),
+  automaticCleanupMaxMerges: integer('automatic_cleanup_max_merges').notNull().default(AUTOMATIC_CLEANUP_DEFAULTS.maxMergesPerRun),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 

@@ -8,6 +8,7 @@ import { defineJob, type JobContext } from '../../jobs/define-job';
 import { secretBoxFor } from '../../security/secret-box';
 import { effectivePlan } from '../accounts/plan-access';
 import { findUserById } from '../accounts/users';
+import { cleanUpAfterScheduledScan } from '../cleanup/automatic-cleanup';
 import { connectionTokens, findConnection } from '../hubspot/connections';
 import { HubSpotApi, HubSpotError } from '../hubspot/hubspot-api';
 import { portalLimiter } from '../hubspot/portal-limiter';
@@ -97,6 +98,8 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       await saveResults(db, { runId, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
     }
     await reporter.finish({ status: 'completed', message: 'Scan complete' });
+    // Automatic duplicate cleanup follows scheduled scans only (when the user turned it on).
+    if (run.trigger === 'schedule') await cleanUpAfterScheduledScan(context, run.userId, runId).catch((error: unknown) => log.error({ err: error, runId }, 'automatic cleanup not queued'));
   } catch (error) {
     const cancelled = error instanceof ScanCancelledError || reporter.signal.aborted;
     const message = cancelled ? 'The scan was cancelled.' : error instanceof HubSpotError ? error.message : `The scan failed: ${error instanceof Error ? error.message : String(error)}`;

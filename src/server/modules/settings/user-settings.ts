@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { AUTOMATIC_CLEANUP_DEFAULTS } from '../../../shared/contracts/cleanup';
 import type { UpdateSettingsRequest, UserSettingsView } from '../../../shared/contracts/settings';
 import { ANALYSIS_FREQUENCIES, SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
@@ -9,6 +10,7 @@ import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { secretBoxFor } from '../../security/secret-box';
 import { allowsDailySchedule } from '../accounts/plan-access';
+import { AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL, allowsAutomaticCleanup } from '../cleanup/automatic-cleanup';
 import { findConnection } from '../hubspot/connections';
 import { applyScanSchedule, nextScheduledScan, scanCron, type AnalysisFrequency } from '../scans/scheduled-scan';
 
@@ -37,6 +39,7 @@ export async function readSettings(deps: SettingsDependencies, user: User): Prom
 export async function updateSettings(deps: SettingsDependencies, user: User, changes: UpdateSettingsRequest): Promise<UserSettingsView> {
   const { db, config } = deps;
   if (changes.analysisFrequency === 'daily' && !allowsDailySchedule(user)) throw new HttpError(403, 'PLAN_REQUIRED', DAILY_NEEDS_PROFESSIONAL);
+  if (changes.automaticCleanupEnabled === true && !allowsAutomaticCleanup(user)) throw new HttpError(403, 'PLAN_REQUIRED', AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL);
   const existing = await storedSettings(db, user.id);
   const remember = changes.rememberOpenaiKey ?? existing?.rememberOpenaiKey ?? SETTINGS_DEFAULTS.rememberOpenaiKey;
   if (typeof changes.openaiApiKey === 'string' && !remember) {
@@ -109,6 +112,11 @@ async function view({ db, queue }: SettingsDependencies, user: User, row: UserSe
     rememberOpenaiKey: settings.rememberOpenaiKey,
     preferredModel: settings.preferredModel,
     aiAssistEnabled: settings.aiAssistEnabled,
+    automaticCleanupEnabled: row?.automaticCleanupEnabled ?? AUTOMATIC_CLEANUP_DEFAULTS.enabled,
+    // A real column reads back as 0.949999988 through some drivers.
+    automaticCleanupMinConfidence: Math.round((row?.automaticCleanupMinConfidence ?? AUTOMATIC_CLEANUP_DEFAULTS.minConfidence) * 1000) / 1000,
+    automaticCleanupMaxMerges: row?.automaticCleanupMaxMerges ?? AUTOMATIC_CLEANUP_DEFAULTS.maxMergesPerRun,
+    automaticCleanupAllowed: allowsAutomaticCleanup(user),
     hasHubspotToken: Boolean(row?.hubspotToken) || Boolean(connection?.isConnected && connection.accessToken),
     hasSlackBotToken: Boolean(row?.slackBotToken),
     hasOpenaiApiKey: Boolean(row?.openaiApiKey),
