@@ -41,9 +41,16 @@ export function NotConnectedState({ basePath, problem }: { basePath: string; pro
           </li>
         ))}
       </ul>
-      <ButtonLink to={`${basePath}/settings`} size="lg" className="mt-8">
-        {problem ? 'Reconnect HubSpot in Settings' : 'Connect HubSpot in Settings'}
-      </ButtonLink>
+      <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        {!problem && basePath === '' && (
+          <ButtonLink to="/onboarding" size="lg">
+            Set up in three steps
+          </ButtonLink>
+        )}
+        <ButtonLink to={`${basePath}/settings`} size="lg" variant={problem || basePath !== '' ? 'primary' : 'secondary'}>
+          {problem ? 'Reconnect HubSpot in Settings' : 'Connect HubSpot in Settings'}
+        </ButtonLink>
+      </div>
       <p className="mt-3 text-xs text-slate-500">Takes about a minute: sign in to HubSpot, or paste a private app token.</p>
     </EmptyStateFrame>
   );

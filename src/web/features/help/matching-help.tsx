@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
+
+/** docs/decisions/004-matching-engine.md, for users: the stages a scan runs to find duplicates. */
+const STEPS = [
+  {
+    title: 'Tidy the values',
+    text: 'Emails, phone numbers, company names, person names and addresses are put in one form, so "ACME Inc." and "Acme" or "+1 555 010 0100" and "555-010-0100" can be compared.',
+  },
+  {
+    title: 'Pick candidate pairs',
+    text: 'Records that share a key (the same email, phone or domain, a similar-sounding surname, a company-name word) become candidates. Comparing only these keeps a scan fast without missing likely pairs.',
+  },
+  {
+    title: 'Compare field by field',
+    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side.',
+  },
+  {
+    title: 'Weigh the evidence',
+    text: 'Each level adds or takes away evidence, learned from your own portal: how often it occurs between true duplicates compared with random pairs. A shared rare value counts more than a common one, so two Smiths prove less than two Wojciechowskis.',
+  },
+  {
+    title: 'Group the duplicates',
+    text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart.',
+  },
+  {
+    title: 'Explain every match',
+    text: 'Each proposed group shows what every field added to the decision, with both values side by side, so you can judge it before you merge.',
+  },
+] as const;
+
+/** Help, "How duplicate matching works": the pipeline, and what each setting changes. */
+export function MatchingHelp({ basePath }: { basePath: string }) {
+  const settingsLink = (
+    <Link to={`${basePath}/settings#duplicates`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+      Settings, Duplicate detection
+    </Link>
+  );
+  return (
+    <div className="space-y-6">
+      <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {STEPS.map((step, index) => (
+          <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+              {index + 1}
+            </span>
+            <h3 className="mt-3 text-sm font-semibold text-slate-900">{step.title}</h3>
+            <p className="mt-1 text-sm text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+
+      <section aria-labelledby="help-match-settings-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h3 id="help-match-settings-heading" className="text-base font-semibold text-slate-900">
+          What your settings change
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">All of them are in {settingsLink}, and apply from the next scan.</p>
+        <dl className="mt-4 divide-y divide-slate-100 text-sm">
+          <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="font-medium text-slate-900">Sensitivity</dt>
+            <dd className="text-slate-700">
+              Sets how probable a match must be before a pair is proposed. <strong>Low</strong> asks for near-certainty and proposes the fewest pairs; <strong>medium</strong> (the default) balances the
+              two; <strong>high</strong> also proposes pairs that are likely rather than certain, finding more duplicates with more that need a second look.
+            </dd>
+          </div>
+          <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="font-medium text-slate-900">Fuzzy matching threshold</dt>
+            <dd className="text-slate-700">
+              From 0 to 100, default {SETTINGS_DEFAULTS.fuzzyMatchingThreshold}. Above the default, a pair needs more evidence to be proposed, and spellings must be closer to count as nearly the same;
+              below it, less. Each step of ten doubles (or halves) the evidence asked for.
+            </dd>
+          </div>
+          <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="font-medium text-slate-900">Fuzzy and phonetic matching</dt>
+            <dd className="text-slate-700">Turn off the &quot;nearly the same&quot; and &quot;sounds the same&quot; levels: only exact agreement then counts.</dd>
+          </div>
+          <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="font-medium text-slate-900">Normalization</dt>
+            <dd className="text-slate-700">Turn off the tidying of emails, phone numbers or company names: values are then compared as typed, apart from upper and lower case.</dd>
+          </div>
+          <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="font-medium text-slate-900">Your decisions</dt>
+            <dd className="text-slate-700">A pair you mark as not duplicates is never proposed again, and your merges and dismissals teach the model what counts as a match in your portal.</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,413 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HubSpotStatus } from '../../shared/contracts/hubspot';
+import type { UserSettingsView } from '../../shared/contracts/settings';
+import { connectedStatus, disconnectedStatus } from '../features/dashboard/dashboard-fixtures';
+import { scanRun } from '../features/scans/scan-fixtures';
+import { settingsView } from '../features/settings/settings-fixtures';
+import { TOUR_STORAGE_KEYS } from '../features/tour/tour-state';
+import { fakeApi, json, makeUser, type Handler } from '../test/fake-api';
+import { currentUrl, renderApp } from '../test/render-app';
+
+/** A signed-in user's API; PUT /api/settings stores what it is sent, as the server does, and answers the new view. */
+function settingsApi(state: { settings?: UserSettingsView; status?: HubSpotStatus } = {}, handlers: Record<string, Handler> = {}) {
+  const current = { settings: settingsView(), status: connectedStatus({ mirror: [{ objectType: 'contacts', records: 1200, lastSyncCompletedAt: '2025-03-01T10:00:00.000Z' }] }), ...state };
+  const api = fakeApi({
+    'GET /api/user': () => json(makeUser()),
+    'GET /api/settings': () => json(current.settings),
+    'GET /api/hubspot/status': () => json(current.status),
+    'GET /api/settings/last-scan': () => json({ lastScan: scanRun({ status: 'completed', finishedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), results: [{ scanId: 1, objectType: 'contacts', totalRecords: 1200, duplicateRecords: 4, healthScore: 80 }] }) }),
+    'PUT /api/settings': ({ body }) => {
+      const { slackBotToken, openaiApiKey, ...plain } = body as Record<string, unknown>;
+      current.settings = {
+        ...current.settings,
+        ...(plain as Partial<UserSettingsView>),
+        ...(slackBotToken !== undefined ? { hasSlackBotToken: slackBotToken !== null } : {}),
+        ...(openaiApiKey !== undefined ? { hasOpenaiApiKey: openaiApiKey !== null } : {}),
+        updatedAt: '2025-03-02T09:30:00.000Z',
+      };
+      return json(current.settings);
+    },
+    ...handlers,
+  });
+  return { ...api, current };
+}
+
+// The whole app renders here (route guard, shell, lazy page): on a busy 2-core machine the
+// first render can outlast the default waits.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 15_000 });
+
+beforeAll(async () => {
+  await import('./settings-page');
+});
+
+beforeEach(() => {
+  window.localStorage.setItem(TOUR_STORAGE_KEYS.firstVisit, '2025-01-01T00:00:00.000Z');
+});
+
+const section = (name: string) => screen.getByRole('region', { name });
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+describe('/settings', () => {
+  it('lists the groups, and starts on the defaults with nothing to save', async () => {
+    settingsApi();
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    await screen.findByRole('form', { name: 'Settings' });
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#hubspot', '#scanning', '#duplicates', '#cleanup', '#email', '#slack', '#ai']);
+    expect(screen.getByText('You are using the default settings.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('opens at the section a link names, once the settings have loaded', async () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    settingsApi();
+    renderApp('/settings#slack');
+    await screen.findByRole('region', { name: 'Slack' });
+    await waitFor(() => expect(scrolled).toContain('slack'));
+  });
+
+  it('shows scanning and duplicate detection with their defaults', async () => {
+    settingsApi();
+    renderApp('/settings');
+    const scanning = await screen.findByRole('region', { name: 'Objects and scanning' });
+    for (const type of ['Contacts', 'Companies', 'Deals', 'Tickets']) expect(within(scanning).getByRole('checkbox', { name: type })).toBeChecked();
+    expect(within(scanning).getByRole('radio', { name: /Weekly/ })).toBeChecked();
+    expect(within(scanning).getByLabelText('Max records per object type (thousands)')).toHaveValue(100);
+    expect(within(scanning).getByLabelText('Deals sampling rate')).toHaveValue(100);
+    expect(within(scanning).getByText(/Next scheduled scan:/)).toBeInTheDocument();
+    expect(await within(scanning).findByText('1,200 records scanned')).toBeInTheDocument();
+
+    const detection = section('Duplicate detection');
+    expect(within(detection).getByRole('radio', { name: /Medium/ })).toBeChecked();
+    expect(within(detection).getByRole('slider', { name: 'Fuzzy matching threshold' })).toHaveValue('80');
+    for (const name of ['Fuzzy matching', 'Phonetic matching', 'Normalize email addresses', 'Normalize phone numbers', 'Normalize company names']) {
+      expect(within(detection).getByRole('switch', { name })).toHaveAttribute('aria-checked', 'true');
+    }
+  });
+
+  it('shows notifications and AI with their defaults, and secrets only as set or not set', async () => {
+    settingsApi({ settings: settingsView({ hasSlackBotToken: true }) });
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    expect(within(email).getByRole('switch', { name: 'Health score changed' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(email).getByRole('combobox', { name: 'How often' })).toHaveValue('instantly');
+    expect(await within(email).findByText('Leave blank to use your account address, ada@example.com.')).toBeInTheDocument();
+
+    const slack = section('Slack');
+    expect(within(slack).getByText('Chat notifications are part of the Professional plan.', { exact: false })).toBeInTheDocument();
+    expect(within(slack).getByRole('switch', { name: 'Weekly report' })).toHaveAttribute('aria-checked', 'false');
+    // The stored token is never in the page: only that it is set.
+    expect(within(slack).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/^Set\. /);
+    expect(within(slack).getByLabelText('Slack bot token')).toHaveValue('Stored, hidden');
+
+    const ai = section('AI');
+    expect(within(ai).getByLabelText('Preferred model')).toHaveValue('gpt-4o');
+    expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^Not set\. /);
+    expect(within(ai).getByRole('switch', { name: 'Remember my key' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('saves only what changed, toasts, and shows the saved values', async () => {
+    const api = settingsApi();
+    renderApp('/settings');
+    const scanning = await screen.findByRole('region', { name: 'Objects and scanning' });
+    fireEvent.click(within(scanning).getByRole('checkbox', { name: 'Tickets' }));
+    fireEvent.click(within(scanning).getByRole('radio', { name: /Monthly/ }));
+    fireEvent.change(within(scanning).getByLabelText('Companies sampling rate'), { target: { value: '25' } });
+    fireEvent.click(within(section('Duplicate detection')).getByRole('radio', { name: /High/ }));
+    fireEvent.click(within(section('Email notifications')).getByRole('switch', { name: 'Health score changed' }));
+    fireEvent.change(within(section('Email notifications')).getByLabelText('Send to'), { target: { value: '  ops@example.com ' } });
+    expect(screen.getByText('6 unsaved changes')).toBeInTheDocument();
+
+    save();
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/settings')).toHaveLength(1);
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({
+      objectsToAnalyze: ['contacts', 'companies', 'deals'],
+      analysisFrequency: 'monthly',
+      companiesSamplingRate: 25,
+      duplicateDetectionSensitivity: 'high',
+      notifyOnHealthScoreChanges: true,
+      notificationEmail: 'ops@example.com',
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled());
+    expect(screen.getByText(/All changes saved\. Last saved/)).toBeInTheDocument();
+    expect(within(section('Objects and scanning')).getByRole('checkbox', { name: 'Tickets' })).not.toBeChecked();
+    expect(within(section('Objects and scanning')).getByLabelText('Companies sampling rate')).toHaveValue(25);
+  });
+
+  it('Discard puts the saved values back', async () => {
+    settingsApi();
+    renderApp('/settings');
+    const ai = await screen.findByRole('region', { name: 'AI' });
+    fireEvent.change(within(ai).getByLabelText('Preferred model'), { target: { value: 'gpt-4.1' } });
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(within(ai).getByLabelText('Preferred model')).toHaveValue('gpt-4o');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it("checks the values with the contract's messages before sending, on the fields they concern", async () => {
+    const api = settingsApi();
+    renderApp('/settings');
+    const scanning = await screen.findByRole('region', { name: 'Objects and scanning' });
+    for (const type of ['Contacts', 'Companies', 'Deals', 'Tickets']) fireEvent.click(within(scanning).getByRole('checkbox', { name: type }));
+    fireEvent.change(within(scanning).getByLabelText('Contacts sampling rate'), { target: { value: '0' } });
+    fireEvent.change(within(scanning).getByLabelText('Max records per object type (thousands)'), { target: { value: '' } });
+    fireEvent.change(within(section('Email notifications')).getByLabelText('Send to'), { target: { value: 'not-an-email' } });
+    fireEvent.change(within(section('Slack')).getByLabelText('Channel'), { target: { value: 'CRM Alerts!' } });
+    save();
+
+    expect(await screen.findByText('5 settings need attention before saving.')).toBeInTheDocument();
+    expect(within(scanning).getByRole('group', { name: 'Object types to analyze' })).toHaveAccessibleDescription(/Choose at least one object type to analyze/);
+    expect(within(scanning).getByLabelText('Contacts sampling rate')).toHaveAccessibleDescription('Contacts sampling rate must be a whole number from 1 to 100 (percent)');
+    expect(within(scanning).getByLabelText('Max records per object type (thousands)')).toHaveAccessibleDescription(/Max records limit must be a whole number from 1 to 1000 \(thousands of records\)/);
+    expect(within(section('Email notifications')).getByLabelText('Send to')).toHaveAccessibleDescription(/Please enter a valid email address/);
+    expect(within(section('Slack')).getByLabelText('Channel')).toHaveAccessibleDescription(/A Slack channel is a name such as #crm-alerts/);
+    expect(api.callsTo('PUT', '/api/settings')).toHaveLength(0);
+    // The first field in error gets the focus.
+    expect(within(scanning).getByRole('checkbox', { name: 'Contacts' })).toHaveFocus();
+
+    // Fixing a field takes its message away.
+    fireEvent.change(within(scanning).getByLabelText('Contacts sampling rate'), { target: { value: '50' } });
+    expect(within(scanning).getByLabelText('Contacts sampling rate')).not.toHaveAccessibleDescription(/must be/);
+  });
+
+  it("puts the server's 400 messages on the fields they name", async () => {
+    settingsApi(
+      {},
+      {
+        'PUT /api/settings': () =>
+          json(
+            {
+              message: 'Invalid body: slackBotToken: Slack bot token is empty; send null to remove it; preferredModel: Preferred model must be a model name such as gpt-4o',
+              code: 'VALIDATION_ERROR',
+            },
+            400,
+          ),
+      },
+    );
+    renderApp('/settings');
+    const ai = await screen.findByRole('region', { name: 'AI' });
+    fireEvent.change(within(ai).getByLabelText('Preferred model'), { target: { value: 'gpt-4.1' } });
+    fireEvent.change(within(section('Slack')).getByLabelText('Slack bot token'), { target: { value: 'xoxb-123-abc' } });
+    save();
+    await waitFor(() => expect(within(ai).getByLabelText('Preferred model')).toHaveAccessibleDescription(/Preferred model must be a model name such as gpt-4o/));
+    expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/Slack bot token is empty; send null to remove it/);
+    expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
+    expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
+  });
+
+  it('says next to Daily that it needs the Professional plan, and shows the server refusing it', async () => {
+    settingsApi({ settings: settingsView({ schedule: { nextScanAt: null, dailyAllowed: false } }) });
+    renderApp('/settings');
+    const scanning = await screen.findByRole('region', { name: 'Objects and scanning' });
+    const daily = within(scanning).getByRole('radio', { name: /Daily/ });
+    expect(daily).toBeDisabled();
+    expect(daily).toHaveAccessibleDescription(/Daily scans need the Professional plan\./);
+    expect(within(scanning).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscribe#plans');
+  });
+
+  it('shows a plan refusal from the server on the schedule', async () => {
+    const refusal = 'Daily scans are part of the Professional plan. Upgrade to Professional to scan every day, or choose weekly or monthly scans.';
+    settingsApi({}, { 'PUT /api/settings': () => json({ message: refusal, code: 'PLAN_REQUIRED' }, 403) });
+    renderApp('/settings');
+    const scanning = await screen.findByRole('region', { name: 'Objects and scanning' });
+    const daily = within(scanning).getByRole('radio', { name: /Daily/ });
+    expect(daily).toHaveAccessibleDescription(/Part of the Professional plan, which you have now\./);
+    fireEvent.click(daily);
+    save();
+    await waitFor(() => expect(within(scanning).getByRole('group', { name: 'Scan schedule' })).toHaveAccessibleDescription(new RegExp(refusal.slice(0, 40))));
+  });
+
+  it('sends a new secret once, removes a stored one with null, and shows the result as set or not set', async () => {
+    const api = settingsApi({ settings: settingsView({ hasOpenaiApiKey: true, rememberOpenaiKey: true }) });
+    renderApp('/settings');
+    const slack = await screen.findByRole('region', { name: 'Slack' });
+    fireEvent.change(within(slack).getByLabelText('Slack bot token'), { target: { value: 'xoxb-1111-secret' } });
+    const ai = section('AI');
+    fireEvent.click(within(ai).getByRole('button', { name: 'Remove' }));
+    expect(within(ai).getByText('It will be removed when you save.')).toBeInTheDocument();
+    save();
+
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ slackBotToken: 'xoxb-1111-secret', openaiApiKey: null });
+    await waitFor(() => expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/^Set\. /));
+    expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveValue('Stored, hidden');
+    expect(within(section('AI')).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^Not set\. /);
+    expect(document.body.textContent).not.toContain('xoxb-1111-secret');
+  });
+
+  it('asks for "Remember my key" before an OpenAI key is sent', async () => {
+    const api = settingsApi();
+    renderApp('/settings');
+    const ai = await screen.findByRole('region', { name: 'AI' });
+    fireEvent.change(within(ai).getByLabelText('OpenAI API key'), { target: { value: 'sk-abcdefghijklmnopqrstuvwxyz' } });
+    save();
+    await waitFor(() => expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/To store your OpenAI API key, also turn on "Remember my key"\./));
+    expect(api.callsTo('PUT', '/api/settings')).toHaveLength(0);
+
+    fireEvent.click(within(ai).getByRole('switch', { name: 'Remember my key' }));
+    save();
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ rememberOpenaiKey: true, openaiApiKey: 'sk-abcdefghijklmnopqrstuvwxyz' });
+  });
+
+  it('states the risk of automatic cleanup beside its switch, and saves its settings as the API takes them', async () => {
+    const api = settingsApi();
+    renderApp('/settings');
+    const cleanup = await screen.findByRole('region', { name: 'Automatic cleanup' });
+    expect(within(cleanup).getByRole('note')).toHaveTextContent('HubSpot cannot undo a merge.');
+    expect(within(cleanup).getByRole('note')).toHaveTextContent('DataCleaner keeps a backup of every merged record and can recreate it from that backup');
+    const toggle = within(cleanup).getByRole('switch', { name: 'Automatic cleanup' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(within(cleanup).getByRole('slider', { name: 'Lowest confidence to merge' })).toHaveValue('95');
+
+    fireEvent.click(toggle);
+    fireEvent.change(within(cleanup).getByRole('slider', { name: 'Lowest confidence to merge' }), { target: { value: '90' } });
+    fireEvent.change(within(cleanup).getByLabelText('Most merges per scan'), { target: { value: '10' } });
+    save();
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ automaticCleanupEnabled: true, automaticCleanupMinConfidence: 0.9, automaticCleanupMaxMerges: 10 });
+  });
+
+  it('keeps automatic cleanup off without the Professional plan, and shows a plan refusal on its switch', async () => {
+    settingsApi({ settings: settingsView({ automaticCleanupAllowed: false }) });
+    const first = renderApp('/settings');
+    const cleanup = await screen.findByRole('region', { name: 'Automatic cleanup' });
+    const toggle = within(cleanup).getByRole('switch', { name: 'Automatic cleanup' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(/Automatic cleanup needs the Professional plan\./);
+    first.unmount();
+
+    const refusal = 'Automatic duplicate cleanup is part of the Professional plan. Upgrade to Professional to have duplicates merged after each scheduled scan.';
+    settingsApi({}, { 'PUT /api/settings': () => json({ message: refusal, code: 'PLAN_REQUIRED' }, 403) });
+    renderApp('/settings');
+    const again = await screen.findByRole('region', { name: 'Automatic cleanup' });
+    fireEvent.click(within(again).getByRole('switch', { name: 'Automatic cleanup' }));
+    save();
+    await waitFor(() => expect(within(again).getByRole('switch', { name: 'Automatic cleanup' })).toHaveAccessibleDescription(new RegExp(refusal.slice(0, 50))));
+    expect(within(section('Objects and scanning')).getByRole('group', { name: 'Scan schedule' })).not.toHaveAccessibleDescription(/Professional plan\. Upgrade/);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    settingsApi();
+    const { router } = renderApp('/settings');
+    const ai = await screen.findByRole('region', { name: 'AI' });
+    fireEvent.click(within(ai).getByRole('switch', { name: 'AI assistance' }));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'App' })).getByRole('link', { name: 'Dashboard' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('You have 1 unsaved change in Settings.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(currentUrl(router)).toBe('/settings');
+    expect(within(ai).getByRole('switch', { name: 'AI assistance' })).toHaveAttribute('aria-checked', 'true');
+  });
+});
+
+describe('/settings HubSpot connection', () => {
+  it('shows the connected portal, and Disconnect asks first, then disconnects', async () => {
+    const api = settingsApi({}, {
+      'POST /api/hubspot/disconnect': () => {
+        api.current.status = disconnectedStatus;
+        return json({ message: 'HubSpot is disconnected. Your scan history stays.' });
+      },
+    });
+    renderApp('/settings');
+    const hubspot = await screen.findByRole('region', { name: 'HubSpot connection' });
+    expect(await within(hubspot).findByText('acme.hubspot.com')).toBeInTheDocument();
+    expect(within(hubspot).getByText('Hub ID:').nextSibling).toHaveTextContent('4242');
+    expect(within(hubspot).getByText('Private app token')).toBeInTheDocument();
+    expect(within(hubspot).getByText('1,200')).toBeInTheDocument();
+
+    fireEvent.click(within(hubspot).getByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Disconnect HubSpot?' });
+    expect(dialog).toHaveTextContent('Your scan history and duplicate groups stay');
+    expect(api.callsTo('POST', '/api/hubspot/disconnect')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText('HubSpot disconnected')).toBeInTheDocument();
+    expect(screen.getByText('HubSpot is disconnected. Your scan history stays.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/hubspot/disconnect')).toHaveLength(1);
+    expect(await within(hubspot).findByRole('link', { name: 'Connect with HubSpot' })).toHaveAttribute('href', '/api/hubspot/connect?redirect=%2Fsettings');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('connects with a private app token, checking it first and showing what HubSpot said', async () => {
+    let accept = false;
+    const api = settingsApi(
+      { status: disconnectedStatus },
+      {
+        'POST /api/hubspot/connect-token': () => {
+          if (!accept) return json({ message: 'HubSpot did not accept this access token. Copy it again from your private app.', code: 'HUBSPOT_TOKEN_REJECTED' }, 400);
+          api.current.status = connectedStatus();
+          return json({ connected: true, hubId: '4242', hubDomain: 'acme.hubspot.com', authType: 'private_app' });
+        },
+      },
+    );
+    renderApp('/settings');
+    const hubspot = await screen.findByRole('region', { name: 'HubSpot connection' });
+    const token = await within(hubspot).findByLabelText('Private app access token');
+    fireEvent.change(token, { target: { value: 'short' } });
+    fireEvent.click(within(hubspot).getByRole('button', { name: 'Connect' }));
+    expect(token).toHaveAccessibleDescription(/Paste the access token of your HubSpot private app$/);
+    expect(api.callsTo('POST', '/api/hubspot/connect-token')).toHaveLength(0);
+
+    fireEvent.change(token, { target: { value: 'pat-na1-0123456789abcdef' } });
+    fireEvent.click(within(hubspot).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(token).toHaveAccessibleDescription(/HubSpot did not accept this access token\. Copy it again from your private app\.$/));
+
+    accept = true;
+    fireEvent.click(within(hubspot).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Connected to acme.hubspot.com.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/hubspot/connect-token').at(-1)!.body).toEqual({ accessToken: 'pat-na1-0123456789abcdef' });
+    expect(await within(hubspot).findByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
+  });
+
+  it('says when HubSpot stopped accepting the connection, and offers to connect again', async () => {
+    settingsApi({ status: { ...disconnectedStatus, problem: 'HubSpot no longer accepts this connection. Connect HubSpot again.' } });
+    renderApp('/settings');
+    const hubspot = await screen.findByRole('region', { name: 'HubSpot connection' });
+    expect(await within(hubspot).findByText('HubSpot no longer accepts this connection. Connect HubSpot again.')).toBeInTheDocument();
+    expect(within(hubspot).getByRole('link', { name: 'Reconnect with HubSpot' })).toBeInTheDocument();
+  });
+
+  it('announces how the HubSpot sign-in ended and tidies the address', async () => {
+    settingsApi();
+    const { router } = renderApp('/settings?hubspot=denied');
+    expect(await screen.findByText('The access request was declined in HubSpot. Try again, or use a private app token.')).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl(router)).toBe('/settings'));
+  });
+});
+
+describe('/demo/settings', () => {
+  it('reads and saves through the demo API, with the connection fixed', async () => {
+    const api = fakeApi({
+      'GET /api/demo/settings': () => json(settingsView()),
+      'GET /api/demo/hubspot/status': () => json(connectedStatus({ hubDomain: 'demo.hubspot.com' })),
+      'GET /api/demo/settings/last-scan': () => json({ lastScan: null }),
+      'PUT /api/demo/settings': ({ body }) => json({ ...settingsView(), ...(body as object), updatedAt: '2025-03-02T09:30:00.000Z' }),
+    });
+    window.history.pushState({}, '', '/demo/settings');
+    try {
+      renderApp('/demo/settings');
+      const hubspot = await screen.findByRole('region', { name: 'HubSpot connection' });
+      expect(await within(hubspot).findByText('demo.hubspot.com')).toBeInTheDocument();
+      expect(within(hubspot).getByRole('button', { name: 'Disconnect' })).toBeDisabled();
+      expect(within(hubspot).getByText(/The demo uses a built-in sample portal/)).toBeInTheDocument();
+
+      const detection = await screen.findByRole('region', { name: 'Duplicate detection' });
+      fireEvent.change(within(detection).getByRole('slider', { name: 'Fuzzy matching threshold' }), { target: { value: '90' } });
+      save();
+      expect(await screen.findByText('This is the demo: your changes are shown but not stored.')).toBeInTheDocument();
+      expect(api.callsTo('PUT', '/api/demo/settings')[0]!.body).toEqual({ fuzzyMatchingThreshold: 90 });
+      expect(api.callsTo('PUT', '/api/settings')).toHaveLength(0);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+});
