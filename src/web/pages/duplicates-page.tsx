@@ -1,4 +1,7 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { MergeView } from '../../shared/contracts/cleanup';
 import { OBJECT_TYPES, type ObjectType } from '../../shared/object-types';
 import { ButtonLink, Button } from '../components/ui/button';
 import { LoadingState } from '../components/ui/spinner';
@@ -9,6 +12,10 @@ import { PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, typ
 import { GroupDetail } from '../features/duplicates/group-detail';
 import { GroupFiltersBar } from '../features/duplicates/group-filters';
 import { GroupList } from '../features/duplicates/group-list';
+import { isMergeRunning, useMerge } from '../features/merge/api/merge-requests';
+import { MergeHistory } from '../features/merge/merge-history';
+import { MergePlanner } from '../features/merge/merge-planner';
+import { MergeProgress } from '../features/merge/merge-progress';
 import { serverMessage } from '../lib/api-request';
 import { DEMO_BASE_PATH, isDemoMode } from '../lib/demo-mode';
 
@@ -28,8 +35,8 @@ function filtersFrom(params: URLSearchParams): GroupFilters {
   };
 }
 
-function paramsFrom(filters: GroupFilters, group: number | null): URLSearchParams {
-  const params = new URLSearchParams();
+function paramsFrom(filters: GroupFilters, group: number | null, extra: Record<string, string> = {}): URLSearchParams {
+  const params = new URLSearchParams(extra);
   if (filters.objectType) params.set('objectType', filters.objectType);
   if (filters.status !== 'pending') params.set('status', filters.status);
   if (filters.confidence !== 'any') params.set('confidence', filters.confidence);
@@ -45,9 +52,20 @@ export function DuplicatesPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
   const selectedId = Number(params.get('group')) > 0 ? Number(params.get('group')) : null;
+  const view = params.get('view') === 'history' ? 'history' : 'groups';
+  const planning = params.get('merge') === '1' && selectedId !== null;
   const list = useDuplicateGroups(filters);
   const detail = useDuplicateGroup(selectedId);
   const decision = useGroupDecision();
+  const queryClient = useQueryClient();
+  const [started, setStarted] = useState<MergeView | null>(null);
+  const merge = useMerge(started?.id ?? null);
+  const mergeNow = merge.data ?? started;
+  const mergeFinished = mergeNow !== null && !isMergeRunning(mergeNow);
+  useEffect(() => {
+    // A finished merge changes groups, their statuses and the history.
+    if (mergeFinished) void queryClient.invalidateQueries({ predicate: ({ queryKey: [first] }) => typeof first === 'string' && (first.startsWith('/api/duplicates') || first.startsWith('/api/cleanup')) });
+  }, [mergeFinished, queryClient]);
 
   const select = (group: number | null) => setParams(paramsFrom(filters, group));
   const changeFilters = (changes: Partial<GroupFilters>) => setParams(paramsFrom({ ...filters, ...changes }, null));
@@ -70,13 +88,75 @@ export function DuplicatesPage() {
   const to = Math.min(total, filters.page * PAGE_SIZE);
   const filtered = filters.objectType !== null || filters.status !== 'pending' || filters.confidence !== 'any';
 
+  const detailContent = () => {
+    if (mergeNow && started?.groupId === selectedId)
+      return (
+        <MergeProgress
+          merge={mergeNow}
+          onDone={() => {
+            setStarted(null);
+            select(null);
+          }}
+        />
+      );
+    if (planning)
+      return (
+        <MergePlanner
+          groupId={selectedId}
+          onCancel={() => select(selectedId)}
+          onStarted={(run) => {
+            setStarted(run);
+            setParams(paramsFrom(filters, selectedId));
+          }}
+          {...(demo ? { readOnlyNote: 'The demo shows the plan; merging works in your own account.' } : {})}
+        />
+      );
+    if (detail.isPending) return <LoadingState label="Loading the group" className="py-16" />;
+    if (detail.isError) return <SectionError message="This group could not be loaded. It may belong to an older scan." onRetry={() => void detail.refetch()} />;
+    return (
+      <GroupDetail
+        group={detail.data}
+        busy={decision.isPending}
+        onMerge={() => setParams(paramsFrom(filters, detail.data.id, { merge: '1' }))}
+        onDismiss={() => decide({ kind: 'dismiss', groupId: detail.data.id }, 'Marked as not a duplicate')}
+        onRemoveRecord={(recordId) => decide({ kind: 'remove-record', groupId: detail.data.id, recordId }, 'Record taken out of the group')}
+        {...(demo ? { readOnlyNote: 'In the demo your decision is shown but not saved.' } : {})}
+      />
+    );
+  };
+
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Duplicates</h1>
-        <p className="mt-1 text-slate-600">Records that look like the same contact, company, deal or ticket, with the evidence for each match.</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Duplicates</h1>
+          <p className="mt-1 text-slate-600">Records that look like the same contact, company, deal or ticket, with the evidence for each match.</p>
+        </div>
+        <nav aria-label="Duplicates views" className="flex shrink-0 gap-1 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          {(
+            [
+              ['groups', 'Groups'],
+              ['history', 'History'],
+            ] as const
+          ).map(([key, label]) => (
+            <Link
+              key={key}
+              to={key === 'history' ? '?view=history' : '?'}
+              aria-current={view === key ? 'page' : undefined}
+              className={`rounded-md px-3 py-1.5 ${view === key ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
       </div>
 
+      {view === 'history' ? (
+        <DashboardPanel id="history-heading" title="History" description="What was merged, dismissed and restored, when and by whom. A merged-away record can be restored from its backup.">
+          <MergeHistory demo={demo} />
+        </DashboardPanel>
+      ) : (
+        <>
       <GroupFiltersBar filters={filters} onChange={changeFilters} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
@@ -145,23 +225,13 @@ export function DuplicatesPage() {
                   ← Back to groups
                 </Button>
               </div>
-              {detail.isPending ? (
-                <LoadingState label="Loading the group" className="py-16" />
-              ) : detail.isError ? (
-                <SectionError message="This group could not be loaded. It may belong to an older scan." onRetry={() => void detail.refetch()} />
-              ) : (
-                <GroupDetail
-                  group={detail.data}
-                  busy={decision.isPending}
-                  onDismiss={() => decide({ kind: 'dismiss', groupId: detail.data.id }, 'Marked as not a duplicate')}
-                  onRemoveRecord={(recordId) => decide({ kind: 'remove-record', groupId: detail.data.id, recordId }, 'Record taken out of the group')}
-                  {...(demo ? { readOnlyNote: 'In the demo your decision is shown but not saved.' } : {})}
-                />
-              )}
+              {detailContent()}
             </DashboardPanel>
           )}
         </div>
       </div>
+        </>
+      )}
     </div>
   );
 }

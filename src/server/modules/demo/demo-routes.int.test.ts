@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DuplicateGroupPage, DuplicateGroupView, HealthResults, HistoricalTrends } from '../../../shared/contracts/results';
+import type { HistoryPage, MergePlan } from '../../../shared/contracts/cleanup';
 import type { UserSettingsView } from '../../../shared/contracts/settings';
 import { crmRecords, duplicateGroups, recordActions, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
@@ -76,6 +77,20 @@ describe('the public demo API', () => {
     expect((await get<UserSettingsView>('/api/demo/settings')).fuzzyMatchingThreshold).toBe(before.fuzzyMatchingThreshold);
     const invalid = await ctx.app.inject({ method: 'PUT', url: '/api/demo/settings', payload: { fuzzyMatchingThreshold: 101 } });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('previews a merge from the demo portal, shows the team\u2019s history, and refuses the merge itself', async () => {
+    const group = (await get<DuplicateGroupPage>('/api/demo/duplicates/groups?objectType=contacts')).groups[0]!;
+    const plan = await get<MergePlan>(`/api/demo/cleanup/groups/${group.id}/plan?primaryRule=oldest`);
+    expect(plan.records.map((r) => r.id).sort()).toEqual(group.records.map((r) => r.id).sort());
+    expect(plan.primaryRule).toBe('oldest');
+    expect(plan.steps.filter((step) => step.kind === 'merge')).toHaveLength(group.records.length - 1);
+    const history = await get<HistoryPage>('/api/demo/cleanup/history');
+    expect(history.total).toBeGreaterThan(0);
+    expect(history.actions.some((a) => a.actionType === 'merge' && a.performedByName === 'Demo Team')).toBe(true);
+    const merge = await ctx.app.inject({ method: 'POST', url: `/api/demo/cleanup/groups/${group.id}/merge`, payload: {} });
+    expect(merge.statusCode).toBe(403);
+    expect(merge.json().message).toBe(DEMO_READ_ONLY);
   });
 
   it('refuses other changes politely', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { clientUserSchema } from '../../../shared/contracts/auth';
+import { historyPageSchema, historyQuerySchema, mergePlanQuerySchema, mergePlanSchema } from '../../../shared/contracts/cleanup';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
 import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
@@ -11,12 +13,14 @@ import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { toClientUser } from '../accounts/client-user';
 import { findUserById } from '../accounts/users';
+import { listHistory } from '../cleanup/cleanup-history';
 import { duplicateRoutes } from '../duplicates/duplicate-routes';
 import { hubspotStatus } from '../hubspot/connection-routes';
 import { resultsRoutes } from '../scans/results-routes';
 import { recentScanRuns } from '../scans/start-scan';
 import { previewSettings, readSettings } from '../settings/user-settings';
 import { DemoAccount } from './demo-account';
+import { demoMergePlan } from './demo-cleanup';
 
 export const DEMO_PREFIX = '/api/demo';
 export const DEMO_READ_ONLY = 'This is the demo, so nothing here can be changed. Start your free trial to clean up your own HubSpot portal.';
@@ -61,6 +65,26 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
     }));
 
     app.get(`${DEMO_PREFIX}/hubspot/status`, { schema: { tags, summary: "The demo portal's connection and mirror", response: { 200: hubspotStatusSchema } } }, async () => hubspotStatus(deps, await owner()));
+
+    app.get(
+      `${DEMO_PREFIX}/cleanup/groups/:groupId/plan`,
+      {
+        schema: {
+          tags,
+          summary: "A demo group's merge as it would run, from the demo portal's records; merging itself is refused",
+          params: z.object({ groupId: z.coerce.number({ error: 'A group id is a whole number' }).int('A group id is a whole number').positive('A group id is a whole number') }),
+          querystring: mergePlanQuerySchema,
+          response: { 200: mergePlanSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        },
+      },
+      async (request) => demoMergePlan(db, await owner(), request.params.groupId, request.query),
+    );
+
+    app.get(
+      `${DEMO_PREFIX}/cleanup/history`,
+      { schema: { tags, summary: "What the demo team merged and dismissed, newest first", querystring: historyQuerySchema, response: { 200: historyPageSchema, 400: apiErrorSchema } } },
+      async (request) => listHistory(db, await owner(), request.query),
+    );
 
     await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: owner }));
     await app.register(duplicateRoutes({ db, prefix: DEMO_PREFIX, groupsOwner: owner, persist: false }));

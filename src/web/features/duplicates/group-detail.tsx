@@ -52,12 +52,14 @@ function rowsOf(group: DuplicateGroupView, records: GroupRecord[]): Row[] {
  */
 export function GroupDetail({
   group,
+  onMerge,
   onDismiss,
   onRemoveRecord,
   busy,
   readOnlyNote,
 }: {
   group: DuplicateGroupView;
+  onMerge: () => void;
   onDismiss: () => void;
   onRemoveRecord: (recordId: string) => void;
   busy: boolean;
@@ -88,12 +90,19 @@ export function GroupDetail({
             <GroupStatusBadge status={group.status} />
           </p>
         </div>
-        {pending && (
+        {(pending || group.status === 'failed') && (
           <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
-            <Button variant="secondary" onClick={onDismiss} disabled={busy}>
-              {busy && <Spinner className="h-4 w-4" />}
-              Not a duplicate
-            </Button>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button onClick={onMerge} disabled={busy}>
+                {group.status === 'failed' ? 'Finish the merge…' : 'Merge…'}
+              </Button>
+              {pending && (
+                <Button variant="secondary" onClick={onDismiss} disabled={busy}>
+                  {busy && <Spinner className="h-4 w-4" />}
+                  Not a duplicate
+                </Button>
+              )}
+            </div>
             {readOnlyNote && <p className="max-w-xs text-xs text-slate-500 sm:text-right">{readOnlyNote}</p>}
           </div>
         )}

@@ -1,0 +1,203 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { HistoryPage, MergePlan, MergeView, RecordActionView } from '../../../shared/contracts/cleanup';
+import type { DuplicateGroupView } from '../../../shared/contracts/results';
+import { fakeApi, json, makeUser } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { TOUR_STORAGE_KEYS } from '../tour/tour-state';
+
+configure({ asyncUtilTimeout: 4000 });
+
+beforeAll(async () => {
+  await import('../../pages/duplicates-page');
+});
+
+beforeEach(() => {
+  window.localStorage.setItem(TOUR_STORAGE_KEYS.firstVisit, '2025-01-01T00:00:00.000Z');
+});
+
+const record = (id: string, label: string, extra: Partial<MergePlan['records'][number]> = {}) => ({
+  id,
+  label,
+  isPrimary: false,
+  order: 1,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  filledProperties: 6,
+  hasOwner: false,
+  optedOut: false,
+  ...extra,
+});
+
+function plan(overrides: Partial<MergePlan> = {}): MergePlan {
+  return {
+    groupId: 1,
+    objectType: 'contacts',
+    primaryRule: 'most-complete',
+    primaryId: '11',
+    suggestedPrimaryId: '11',
+    records: [record('11', 'Robert Smith (bob@acme.io)', { isPrimary: true, order: 0, filledProperties: 9 }), record('12', 'Bob Smith (bob@acme.io)')],
+    alreadyMerged: [],
+    fields: [
+      {
+        property: 'jobtitle',
+        label: 'Job Title',
+        rule: 'choice',
+        candidates: [
+          { value: 'CTO', recordIds: ['11'] },
+          { value: 'Chief Technology Officer', recordIds: ['12'] },
+        ],
+        survivor: { value: 'CTO', recordId: '11' },
+        lost: [{ value: 'Chief Technology Officer', recordIds: ['12'] }],
+        choosable: true,
+        note: null,
+      },
+      { property: 'firstname', label: 'First Name', rule: 'choice', candidates: [{ value: 'Robert', recordIds: ['11', '12'] }], survivor: { value: 'Robert', recordId: '11' }, lost: [], choosable: true, note: null },
+    ],
+    result: { jobtitle: 'CTO', firstname: 'Robert' },
+    lostValues: [{ property: 'jobtitle', label: 'Job Title', value: 'Chief Technology Officer', recordIds: ['12'] }],
+    consent: [],
+    steps: [
+      { kind: 'update', recordId: '11', description: 'Write the chosen values to Robert Smith' },
+      { kind: 'merge', recordId: '12', description: 'Merge Bob Smith into Robert Smith' },
+    ],
+    blockers: [],
+    ...overrides,
+  };
+}
+
+const group: DuplicateGroupView = {
+  id: 1,
+  objectType: 'contacts',
+  scanId: 3,
+  matchKey: 'email',
+  confidence: 0.99,
+  status: 'pending',
+  primaryRecordId: '11',
+  records: [
+    { id: '11', isPrimary: true, properties: { firstname: 'Robert', lastname: 'Smith' }, updatedAt: null },
+    { id: '12', isPrimary: false, properties: { firstname: 'Bob', lastname: 'Smith' }, updatedAt: null },
+  ],
+  explanations: [],
+  createdAt: '2025-02-02T10:00:00.000Z',
+  updatedAt: '2025-02-02T10:00:00.000Z',
+};
+
+function mergeView(status: MergeView['status'], outcome: 'pending' | 'merged'): MergeView {
+  return {
+    id: 40,
+    groupId: 1,
+    objectType: 'contacts',
+    status,
+    performedBy: 'user',
+    primaryRecordId: '11',
+    survivorId: outcome === 'merged' ? '19' : '11',
+    errorMessage: null,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    records: [
+      { id: '11', role: 'primary', outcome: 'kept', mergedIntoId: null, errorMessage: null, backedUp: true, restoredAsId: null },
+      { id: '12', role: 'secondary', outcome, mergedIntoId: outcome === 'merged' ? '19' : null, errorMessage: null, backedUp: true, restoredAsId: null },
+    ],
+    steps: [],
+  };
+}
+
+describe('merging a group', () => {
+  it('shows the plan, lets a value be chosen, previews what is lost, and runs the merge to the end', async () => {
+    let polls = 0;
+    const api = fakeApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/duplicates/groups': () => json({ groups: [group], page: 1, pageSize: 20, total: 1 }),
+      'GET /api/duplicates/1': () => json(group),
+      'GET /api/cleanup/groups/1/plan': () => json(plan()),
+      'POST /api/cleanup/groups/1/merge': () => json(mergeView('queued', 'pending'), 202),
+      'GET /api/cleanup/merges/40': () => json(++polls < 2 ? mergeView('running', 'pending') : mergeView('completed', 'merged')),
+    });
+    renderApp('/duplicates?group=1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Merge…' }));
+
+    expect(await screen.findByRole('heading', { name: 'Merge 2 contacts' })).toBeInTheDocument();
+    const survivor = screen.getByRole('group', { name: 'The record that survives the merge' });
+    expect(within(survivor).getByRole('radio', { name: /Robert Smith \(bob@acme.io\)/ })).toBeChecked();
+    expect(screen.getByText('1 field has one value in every record and is kept as it is.', { exact: false })).toBeInTheDocument();
+    const lost = screen.getByRole('list', { name: 'Values that will be lost' });
+    expect(lost).toHaveTextContent('Job Title: Chief Technology Officer');
+
+    // Keep the other record's job title instead: the preview follows.
+    fireEvent.click(screen.getByRole('radio', { name: /Chief Technology Officer/ }));
+    expect(screen.getByRole('list', { name: 'Values that will be lost' })).toHaveTextContent('Job Title: CTO');
+
+    const mergeButton = screen.getByRole('button', { name: 'Merge 1 record into Robert Smith (bob@acme.io)' });
+    expect(mergeButton).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand that HubSpot cannot undo a merge.' }));
+    fireEvent.click(mergeButton);
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/cleanup/groups/1/merge')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/cleanup/groups/1/merge')[0]!.body).toEqual({ primaryId: '11', primaryRule: 'most-complete', fieldChoices: { jobtitle: '12' } });
+    expect(await screen.findByRole('heading', { name: 'Merged' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText(/1 record was merged into record 19/)).toBeInTheDocument();
+    const records = screen.getByRole('list', { name: 'Records' });
+    expect(within(records).getByText('Merged')).toBeInTheDocument();
+  }, 20_000);
+
+  it('asks for a new plan when another primary is picked, and says why a merge is blocked', async () => {
+    const api = fakeApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/duplicates/groups': () => json({ groups: [group], page: 1, pageSize: 20, total: 1 }),
+      'GET /api/cleanup/groups/1/plan': ({ init }) => {
+        void init;
+        return json(plan({ blockers: ['Bob Smith opted out of email: choose it as the surviving record.'] }));
+      },
+    });
+    renderApp('/duplicates?group=1&merge=1');
+    expect(await screen.findByText('Bob Smith opted out of email: choose it as the surviving record.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand that HubSpot cannot undo a merge.' }));
+    expect(screen.getByRole('button', { name: /^Merge 1 record/ })).toBeDisabled();
+    fireEvent.click(within(screen.getByRole('group', { name: 'The record that survives the merge' })).getByRole('radio', { name: /Bob Smith \(bob@acme.io\)/ }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/cleanup/groups/1/plan').at(-1)!.url).toContain('primaryId=12'));
+  });
+});
+
+describe('the history', () => {
+  const action = (id: number, overrides: Partial<RecordActionView> = {}): RecordActionView => ({
+    id,
+    objectType: 'contacts',
+    actionType: 'merge',
+    status: 'completed',
+    errorMessage: null,
+    recordIds: ['11', '12'],
+    primaryRecordId: '11',
+    timestamp: '2025-03-01T10:00:00.000Z',
+    mergeId: 40,
+    groupId: 1,
+    performedBy: 'user',
+    performedByName: null,
+    summary: 'Merged Bob Smith into Robert Smith',
+    changes: [],
+    resultId: '19',
+    restore: { available: true, restoredAsId: null, reason: null },
+    ...overrides,
+  });
+
+  it('lists what was merged, by whom, and restores a merged-away record', async () => {
+    const history: HistoryPage = { actions: [action(5), action(4, { performedBy: 'automatic-cleanup', summary: 'Merged Ann Lee into Anne Lee', restore: { available: false, restoredAsId: '77', reason: 'Already restored' } })], page: 1, pageSize: 20, total: 2 };
+    const api = fakeApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/cleanup/history': () => json(history),
+      'POST /api/cleanup/actions/5/restore': () => json({ action: action(5), restoredId: '88', message: 'Bob Smith was recreated as record 88: HubSpot cannot unmerge, so it has a new id.' }),
+    });
+    renderApp('/duplicates?view=history');
+    const list = await screen.findByRole('list', { name: 'History of record actions' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Merged Bob Smith into Robert Smith');
+    expect(first).toHaveTextContent('You');
+    expect(second).toHaveTextContent('Automatic cleanup');
+    expect(second).toHaveTextContent('restored as record 77');
+    expect(within(second!).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+    fireEvent.click(within(first!).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Bob Smith was recreated as record 88: HubSpot cannot unmerge, so it has a new id.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/cleanup/actions/5/restore')).toHaveLength(1);
+  });
+});
