@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { scanHistory, sessions, userSettings, users } from '../../db/schema';
+import { crmConnections, mergeBackups, merges, scanHistory, sessions, userSettings, users } from '../../db/schema';
 import { COMPLETE_PROFILE, TEST_PASSWORD, activeUser, expireTrial, login } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
 
@@ -18,6 +18,12 @@ describe('GET /api/account/export', () => {
     const id = await userId('exporter@example.com');
     await ctx.database.db.insert(userSettings).values({ userId: id, slackBotToken: 'xoxb-secret-token', slackChannel: '#crm' });
     await ctx.database.db.insert(scanHistory).values({ userId: id, objectType: 'contacts', totalRecords: 120, duplicateRecords: 4 });
+    const [connection] = await ctx.database.db.insert(crmConnections).values({ userId: id, authType: 'private_app', hubId: '1' }).returning({ id: crmConnections.id });
+    const [merge] = await ctx.database.db
+      .insert(merges)
+      .values({ userId: id, connectionId: connection!.id, objectType: 'contacts', performedBy: 'user', primaryRecordId: '11', secondaryIds: ['12'], survivorId: '11', fieldChoices: {} })
+      .returning({ id: merges.id });
+    await ctx.database.db.insert(mergeBackups).values({ mergeId: merge!.id, userId: id, objectType: 'contacts', hubspotId: '12', properties: { email: 'old-address@example.com' } });
     await expireTrial(ctx.database.db, 'exporter@example.com');
 
     const response = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
@@ -27,6 +33,9 @@ describe('GET /api/account/export', () => {
     expect(body.account).toMatchObject({ email: 'exporter@example.com', ...COMPLETE_PROFILE, hasPassword: true });
     expect(body.settings[0]).toMatchObject({ slackChannel: '#crm', hasSlackBotToken: true });
     expect(body.scans).toHaveLength(1);
+    // Backups of merged records hold CRM values: the user's data like any other.
+    expect(body.merges).toHaveLength(1);
+    expect(body.mergeBackups[0]).toMatchObject({ hubspotId: '12', properties: { email: 'old-address@example.com' } });
     expect(body.sessions.length).toBeGreaterThan(0);
     expect(response.body).not.toContain('xoxb-secret-token');
     expect(response.body).not.toContain('$argon2');

@@ -6,7 +6,7 @@ import { clientUserSchema, messageResponseSchema } from '../../../shared/contrac
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { apiRequestLog, apiUsageQuota, crmConnections, crmSyncState, duplicateGroups, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
+import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, mergeBackups, merges, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser } from '../auth/require-user';
 import { verifyPassword } from '../auth/secrets';
@@ -55,7 +55,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const [settings, connections, syncState, runs, scans, groups, actions, apiLog, quota, signIns] = await Promise.all([
+        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns] = await Promise.all([
           db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
           db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
           db
@@ -67,6 +67,10 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           db.select().from(scanHistory).where(eq(scanHistory.userId, user.id)).orderBy(desc(scanHistory.timestamp)),
           db.select().from(duplicateGroups).where(eq(duplicateGroups.userId, user.id)),
           db.select().from(recordActions).where(eq(recordActions.userId, user.id)),
+          db.select().from(merges).where(eq(merges.userId, user.id)),
+          // The backups hold the CRM values of merged records: they are the user's data too.
+          db.select().from(mergeBackups).where(eq(mergeBackups.userId, user.id)),
+          db.select().from(cleanupRuns).where(eq(cleanupRuns.userId, user.id)),
           db.select().from(apiRequestLog).where(eq(apiRequestLog.userId, user.id)),
           db.select().from(apiUsageQuota).where(eq(apiUsageQuota.userId, user.id)),
           db
@@ -88,6 +92,9 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           scans,
           duplicateGroups: groups,
           recordActions: actions,
+          merges: mergeRows,
+          mergeBackups: backups,
+          automaticCleanupRuns: cleanups,
           apiRequests: apiLog,
           apiUsageQuota: quota,
           sessions: signIns,
