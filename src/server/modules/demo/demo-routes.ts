@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientUserSchema } from '../../../shared/contracts/auth';
-import { historyPageSchema, historyQuerySchema, mergePlanQuerySchema, mergePlanSchema } from '../../../shared/contracts/cleanup';
+import { automaticCleanupRunPageSchema, automaticCleanupRunsQuerySchema, historyPageSchema, historyQuerySchema, mergePlanQuerySchema, mergePlanSchema } from '../../../shared/contracts/cleanup';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
 import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
@@ -13,6 +13,7 @@ import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { toClientUser } from '../accounts/client-user';
 import { findUserById } from '../accounts/users';
+import { listAutomaticCleanupRuns } from '../cleanup/automatic-cleanup';
 import { listHistory } from '../cleanup/cleanup-history';
 import { duplicateRoutes } from '../duplicates/duplicate-routes';
 import { hubspotStatus } from '../hubspot/connection-routes';
@@ -84,6 +85,12 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
       `${DEMO_PREFIX}/cleanup/history`,
       { schema: { tags, summary: "What the demo team merged and dismissed, newest first", querystring: historyQuerySchema, response: { 200: historyPageSchema, 400: apiErrorSchema } } },
       async (request) => listHistory(db, await owner(), request.query),
+    );
+
+    app.get(
+      `${DEMO_PREFIX}/cleanup/automatic-runs`,
+      { schema: { tags, summary: "The demo account's automatic cleanup runs", querystring: automaticCleanupRunsQuerySchema, response: { 200: automaticCleanupRunPageSchema, 400: apiErrorSchema } } },
+      async (request) => listAutomaticCleanupRuns(db, await owner(), request.query.page, request.query.pageSize),
     );
 
     await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: owner }));

@@ -8,6 +8,7 @@ import { SectionError } from '../dashboard/dashboard-panel';
 import { formatExactTime } from '../dashboard/time-ago';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { useCleanupHistory, useRestore } from './api/merge-requests';
+import { AutomaticCleanupRuns } from './automatic-cleanup-runs';
 
 const STATUS_STYLES: Readonly<Record<RecordActionView['status'], string>> = {
   completed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -36,6 +37,7 @@ export function MergeHistory({ demo }: { demo: boolean }) {
 
   return (
     <div>
+      <AutomaticCleanupRuns />
       <ol className="divide-y divide-slate-100" aria-label="History of record actions">
         {actions.map((action) => (
           <li key={action.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">

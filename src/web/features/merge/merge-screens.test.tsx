@@ -200,4 +200,40 @@ describe('the history', () => {
     expect(await screen.findByText('Bob Smith was recreated as record 88: HubSpot cannot unmerge, so it has a new id.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/cleanup/actions/5/restore')).toHaveLength(1);
   });
+
+  it('summarises what automatic cleanup merged after each scheduled scan', async () => {
+    fakeApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/cleanup/history': () => json({ actions: [action(9, { performedBy: 'automatic-cleanup' })], page: 1, pageSize: 20, total: 1 }),
+      'GET /api/cleanup/automatic-runs': () =>
+        json({
+          runs: [
+            {
+              id: 3,
+              scanRunId: 12,
+              status: 'completed',
+              message: 'Merged 3 groups of duplicates (4 records) after the scheduled scan.',
+              minConfidence: 0.95,
+              maxMergesPerRun: 3,
+              eligibleGroups: 5,
+              mergedGroups: 3,
+              mergedRecords: 4,
+              failedGroups: 0,
+              deferredGroups: 2,
+              skipped: [],
+              merges: [],
+              createdAt: '2025-03-02T03:00:00.000Z',
+              finishedAt: '2025-03-02T03:01:00.000Z',
+            },
+          ],
+          page: 1,
+          pageSize: 5,
+          total: 1,
+        }),
+    });
+    renderApp('/duplicates?view=history');
+    const runs = await screen.findByRole('region', { name: 'Automatic cleanup' });
+    expect(runs).toHaveTextContent('Merged 3 groups of duplicates (4 records) after the scheduled scan.');
+    expect(runs).toHaveTextContent('3 of 5 eligible groups merged (4 records) · 2 left for the next run (limit 3 per run)');
+  });
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import type { HistoryPage, MergePlan, MergeRequest, MergeView, PrimaryRule } from '../../../../shared/contracts/cleanup';
+import type { AutomaticCleanupRunView, HistoryPage, MergePlan, MergeRequest, MergeView, PrimaryRule } from '../../../../shared/contracts/cleanup';
 import { getJson, requestJson } from '../../../lib/api-request';
 import { isDemoMode } from '../../../lib/demo-mode';
 
@@ -65,5 +65,14 @@ export function useRestore() {
   return useMutation({
     mutationFn: (actionId: number) => requestJson<{ restoredId: string; message: string }>('POST', `${CLEANUP}/actions/${actionId}/restore`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [CLEANUP, 'history'] }),
+  });
+}
+
+/** The newest automatic cleanup runs: what each scheduled scan's cleanup merged, deferred or skipped. */
+export function useAutomaticCleanupRuns() {
+  const demo = isDemoMode(useLocation().pathname);
+  return useQuery({
+    queryKey: [CLEANUP, 'automatic-runs', ...demoKey(demo)],
+    queryFn: () => getJson<{ runs: AutomaticCleanupRunView[]; total: number }>(`${CLEANUP}/automatic-runs?pageSize=5`),
   });
 }
