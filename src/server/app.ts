@@ -25,6 +25,7 @@ import { connectionRoutes } from './modules/hubspot/connection-routes';
 import type { DemoAccount } from './modules/demo/demo-account';
 import { demoRoutes } from './modules/demo/demo-routes';
 import { duplicateRoutes } from './modules/duplicates/duplicate-routes';
+import { objectRoutes } from './modules/objects/object-routes';
 import { resultsRoutes } from './modules/scans/results-routes';
 import { scanRoutes } from './modules/scans/scan-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cleanupRoutes({ db: deps.database.db, config, queue: deps.queue }));
   await app.register(duplicateRoutes({ db: deps.database.db }));
   await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));
+  await app.register(objectRoutes({ db: deps.database.db }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

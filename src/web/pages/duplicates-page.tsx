@@ -157,79 +157,79 @@ export function DuplicatesPage() {
         </DashboardPanel>
       ) : (
         <>
-      <GroupFiltersBar filters={filters} onChange={changeFilters} />
+          <GroupFiltersBar filters={filters} onChange={changeFilters} />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-        <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${selectedId !== null ? 'hidden lg:block' : ''}`}>
-          <div className="flex items-baseline justify-between border-b border-slate-100 px-4 py-3">
-            <h2 id="groups-heading" className="text-base font-semibold text-slate-900">
-              Groups
-            </h2>
-            {list.data && (
-              <p className="text-sm text-slate-500" aria-live="polite">
-                {total === 0 ? 'None' : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`}
-              </p>
-            )}
-          </div>
-          {list.isPending ? (
-            <LoadingState label="Loading duplicate groups" className="py-16" />
-          ) : list.isError ? (
-            <div className="p-4">
-              <SectionError message="The duplicate groups could not be loaded." onRetry={() => void list.refetch()} />
-            </div>
-          ) : total === 0 ? (
-            <div className="px-4 py-10 text-center">
-              <p className="font-medium text-slate-900">{filtered ? 'No groups match these filters' : 'No duplicates to review'}</p>
-              <p className="mt-1 text-sm text-slate-500">{filtered ? 'Try another object type, status or confidence.' : 'Groups appear here when a scan finds records that look alike.'}</p>
-              <div className="mt-4">
-                {filtered ? (
-                  <Button variant="secondary" size="sm" onClick={() => setParams(new URLSearchParams())}>
-                    Clear filters
-                  </Button>
-                ) : (
-                  <ButtonLink to={`${basePath}/dashboard`} variant="secondary" size="sm">
-                    Go to the dashboard
-                  </ButtonLink>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+            <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${selectedId !== null ? 'hidden lg:block' : ''}`}>
+              <div className="flex items-baseline justify-between border-b border-slate-100 px-4 py-3">
+                <h2 id="groups-heading" className="text-base font-semibold text-slate-900">
+                  Groups
+                </h2>
+                {list.data && (
+                  <p className="text-sm text-slate-500" aria-live="polite">
+                    {total === 0 ? 'None' : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`}
+                  </p>
                 )}
               </div>
-            </div>
-          ) : (
-            <>
-              <GroupList groups={list.data.groups} selectedId={selectedId} onSelect={select} showType={filters.objectType === null} />
-              {total > PAGE_SIZE && (
-                <nav aria-label="Pages of groups" className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
-                  <Button variant="secondary" size="sm" disabled={filters.page <= 1} onClick={() => setParams(paramsFrom({ ...filters, page: filters.page - 1 }, null))}>
-                    Previous
-                  </Button>
-                  <span className="text-sm text-slate-500">
-                    Page {filters.page} of {Math.ceil(total / PAGE_SIZE)}
-                  </span>
-                  <Button variant="secondary" size="sm" disabled={to >= total} onClick={() => setParams(paramsFrom({ ...filters, page: filters.page + 1 }, null))}>
-                    Next
-                  </Button>
-                </nav>
+              {list.isPending ? (
+                <LoadingState label="Loading duplicate groups" className="py-16" />
+              ) : list.isError ? (
+                <div className="p-4">
+                  <SectionError message="The duplicate groups could not be loaded." onRetry={() => void list.refetch()} />
+                </div>
+              ) : total === 0 ? (
+                <div className="px-4 py-10 text-center">
+                  <p className="font-medium text-slate-900">{filtered ? 'No groups match these filters' : 'No duplicates to review'}</p>
+                  <p className="mt-1 text-sm text-slate-500">{filtered ? 'Try another object type, status or confidence.' : 'Groups appear here when a scan finds records that look alike.'}</p>
+                  <div className="mt-4">
+                    {filtered ? (
+                      <Button variant="secondary" size="sm" onClick={() => setParams(new URLSearchParams())}>
+                        Clear filters
+                      </Button>
+                    ) : (
+                      <ButtonLink to={`${basePath}/dashboard`} variant="secondary" size="sm">
+                        Go to the dashboard
+                      </ButtonLink>
+                    )}
+                  </div>
+                </div>
+              ) : (
+                <>
+                  <GroupList groups={list.data.groups} selectedId={selectedId} onSelect={select} showType={filters.objectType === null} />
+                  {total > PAGE_SIZE && (
+                    <nav aria-label="Pages of groups" className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
+                      <Button variant="secondary" size="sm" disabled={filters.page <= 1} onClick={() => setParams(paramsFrom({ ...filters, page: filters.page - 1 }, null))}>
+                        Previous
+                      </Button>
+                      <span className="text-sm text-slate-500">
+                        Page {filters.page} of {Math.ceil(total / PAGE_SIZE)}
+                      </span>
+                      <Button variant="secondary" size="sm" disabled={to >= total} onClick={() => setParams(paramsFrom({ ...filters, page: filters.page + 1 }, null))}>
+                        Next
+                      </Button>
+                    </nav>
+                  )}
+                </>
               )}
-            </>
-          )}
-        </section>
+            </section>
 
-        <div className={selectedId === null ? 'hidden lg:block' : ''}>
-          {selectedId === null ? (
-            <div className="flex h-full min-h-64 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white/60 p-8 text-center">
-              <p className="max-w-sm text-sm text-slate-500">Choose a group to see its records side by side and why they were matched.</p>
+            <div className={selectedId === null ? 'hidden lg:block' : ''}>
+              {selectedId === null ? (
+                <div className="flex h-full min-h-64 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white/60 p-8 text-center">
+                  <p className="max-w-sm text-sm text-slate-500">Choose a group to see its records side by side and why they were matched.</p>
+                </div>
+              ) : (
+                <DashboardPanel id="group-panel-heading" title="Group" className="!pt-4">
+                  <div className="-mt-12 mb-4 flex justify-end lg:hidden">
+                    <Button variant="ghost" size="sm" onClick={() => select(null)}>
+                      ← Back to groups
+                    </Button>
+                  </div>
+                  {detailContent()}
+                </DashboardPanel>
+              )}
             </div>
-          ) : (
-            <DashboardPanel id="group-panel-heading" title="Group" className="!pt-4">
-              <div className="-mt-12 mb-4 flex justify-end lg:hidden">
-                <Button variant="ghost" size="sm" onClick={() => select(null)}>
-                  ← Back to groups
-                </Button>
-              </div>
-              {detailContent()}
-            </DashboardPanel>
-          )}
-        </div>
-      </div>
+          </div>
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { ownerUserId } from './users';
@@ -63,6 +64,9 @@ export const crmRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.connectionId, t.objectType, t.hubspotId] }),
     index('crm_records_user_type_idx').on(t.userId, t.objectType, t.archived),
+    // The objects list's default order (newest change first) reads a page off this index
+    // instead of sorting every record of the type.
+    index('crm_records_user_type_recent_idx').on(t.userId, t.objectType, t.archived, sql`coalesce(${t.hubspotUpdatedAt}, ${t.hubspotCreatedAt}) desc nulls last`, t.hubspotId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "crm_records_user_type_recent_idx" ON "crm_records" USING btree ("user_id","object_type","archived",coalesce("hubspot_updated_at", "hubspot_created_at") desc nulls last,"hubspot_id");
