@@ -29,6 +29,7 @@ import { objectRoutes } from './modules/objects/object-routes';
 import { resultsRoutes } from './modules/scans/results-routes';
 import { scanRoutes } from './modules/scans/scan-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
+import { supportRoutes } from './modules/support/support-routes';
 import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(passwordResetRoutes(auth));
   await app.register(googleSignInRoutes(auth));
   await app.register(accountRoutes(auth));
+  await app.register(supportRoutes({ db: deps.database.db, config, mailer }));
   if (config.NODE_ENV !== 'production' && mailer.transport === 'outbox') await app.register(outboxRoutes({ config }));
   const secrets = await secretBoxFor(config);
   await app.register(connectionRoutes({ db: deps.database.db, config, secrets }));

@@ -56,6 +56,7 @@ export const configSchema = z.object({
     .optional()
     .describe('Mail server for outgoing email, e.g. smtps://user:password@smtp.example.com:465 (sensitive); without it emails go to the development outbox under DATA_DIR'),
   EMAIL_FROM: z.string().min(3).default('DataCleaner <no-reply@datacleaner.local>').describe('Sender of every email'),
+  SUPPORT_EMAIL: z.email().default('support@datacleaner.local').describe('Where messages from the Support page go; a reply goes straight to the person who wrote'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional().describe('OAuth client id for Sign in with Google; without it the Google button is hidden'),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional().describe('OAuth client secret for Sign in with Google (sensitive)'),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com').describe('OpenID Connect issuer for Sign in with Google'),

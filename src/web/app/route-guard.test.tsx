@@ -84,7 +84,8 @@ describe('RequireUser', () => {
       expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
       view.unmount();
     }
-  });
+    // Six pages, each compiled on first use: more than five seconds on a busy 2-core machine.
+  }, 20_000);
 
   it("shows 'Page Not Found' for an object type that does not exist", async () => {
     fakeApi({ 'GET /api/user': () => json(makeUser()) });

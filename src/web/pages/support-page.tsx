@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SitePlaceholderPage } from '../components/placeholder-page';
+import { SupportForm } from '../features/support/support-form';
 
 const TOPICS = [
   { title: 'Verification emails', text: 'Check your spam or junk folder first. You can send the email again from the sign-in screen once 30 seconds have passed.', to: '/auth', link: 'Go to sign in' },
@@ -10,7 +11,7 @@ const TOPICS = [
 /** /support: where 'Contact Support' and the password-changed email point. */
 export function SupportPage() {
   return (
-    <SitePlaceholderPage title="Support" description="Answers to the most common questions, and where to go next.">
+    <SitePlaceholderPage title="Support" description="Answers to the most common questions, and a way to reach us.">
       <ul className="mt-10 grid gap-4 sm:grid-cols-3">
         {TOPICS.map((topic) => (
           <li key={topic.title} className="flex flex-col rounded-xl border border-slate-200 p-5 shadow-sm">
@@ -22,6 +23,15 @@ export function SupportPage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="write-heading" className="mt-12 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h2 id="write-heading" className="text-xl font-semibold text-slate-900">
+          Write to us
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">A person reads every message and answers within one business day.</p>
+        <div className="mt-6">
+          <SupportForm />
+        </div>
+      </section>
     </SitePlaceholderPage>
   );
 }

@@ -163,3 +163,20 @@ export function passwordChangedEmail({ email, supportUrl }: { email: string; sup
     }),
   };
 }
+
+/** A message from the Support page, for the support inbox; a reply goes to the sender. */
+export function supportMessageEmail(message: { email: string; name?: string | undefined; topic: string; text: string; accountId: number | null; accountEmail: string | null }): RenderedEmail {
+  const from = message.name ? `${message.name} <${message.email}>` : message.email;
+  const firstLine = message.text.split('\n')[0]!.slice(0, 60);
+  const subject = `[Support] ${message.topic}: ${firstLine}`;
+  const account = message.accountId !== null ? `Signed in as account ${message.accountId} (${message.accountEmail}).` : 'Not signed in.';
+  return {
+    subject,
+    ...renderEmail({
+      preheader: `${from} wrote about ${message.topic}.`,
+      heading: `Support: ${message.topic}`,
+      paragraphs: [`From ${from}. ${account}`, ...message.text.split(/\n{2,}/)],
+      footnote: 'Sent from the Support page of DataCleaner. Reply to this email to answer the sender.',
+    }),
+  };
+}

@@ -16,6 +16,8 @@ export interface EmailMessage {
   kind: string;
   /** The one link the email is about, logged when the email goes to the development outbox. */
   link?: string;
+  /** Where a reply goes, when not to the sender (a support message: to the person who wrote it). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -40,6 +42,7 @@ const outboxEmailSchema = z.object({
   text: z.string(),
   html: z.string(),
   link: z.string().optional(),
+  replyTo: z.string().optional(),
   sentAt: z.iso.datetime(),
 });
 
@@ -64,6 +67,7 @@ function createSmtpMailer({ config, log }: MailerDependencies, url: string): Mai
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         });
       } catch (error) {
         log.warn(
@@ -154,6 +158,7 @@ function createOutboxMailer({ config, log }: MailerDependencies): Mailer {
         text: message.text,
         html: message.html,
         link: message.link,
+        replyTo: message.replyTo,
         sentAt: sentAt.toISOString(),
       };
       await mkdir(dir, { recursive: true });
