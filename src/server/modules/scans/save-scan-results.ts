@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { computeHealth, duplicationByField, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { duplicateGroups, scanHistory } from '../../db/schema';
+import { duplicateGroups, merges, scanHistory } from '../../db/schema';
 import { MIRRORED_PROPERTIES } from '../hubspot/hubspot-properties';
 import type { SyncResult } from '../hubspot/sync-records';
 import type { ScanSelection } from './scan-records';
@@ -89,14 +89,26 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
     // history. A group found again unchanged keeps its row: only its scan moves on.
     const fresh = result.groups.map((group) => ({ group, fingerprint: groupFingerprint(group, byId) }));
     const pending = await tx
-      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint })
+      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint, records: duplicateGroups.records })
       .from(duplicateGroups)
       .where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
+    // A group being merged right now stays as it is (the merge marks it when done), and a
+    // fresh group overlapping its records waits for the next scan, when the merge shows.
+    const merging = new Set(
+      (
+        await tx
+          .select({ groupId: merges.groupId })
+          .from(merges)
+          .where(and(eq(merges.userId, userId), eq(merges.objectType, objectType), inArray(merges.status, ['queued', 'running'])))
+      ).map((m) => m.groupId),
+    );
+    const busyRecords = new Set(pending.filter((row) => merging.has(row.id)).flatMap((row) => (row.records as { id: string }[]).map((r) => String(r.id))));
     const wanted = new Set(fresh.map((f) => f.fingerprint));
     const kept = new Set<string>();
     const keep: number[] = [];
     const drop: number[] = [];
     for (const row of pending) {
+      if (merging.has(row.id)) continue;
       if (row.fingerprint && wanted.has(row.fingerprint) && !kept.has(row.fingerprint)) {
         kept.add(row.fingerprint);
         keep.push(row.id);
@@ -106,7 +118,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
     for (let from = 0; from < keep.length; from += ID_BATCH) {
       await tx.update(duplicateGroups).set({ scanId: row!.id, updatedAt: scannedAt }).where(inArray(duplicateGroups.id, keep.slice(from, from + ID_BATCH)));
     }
-    const added = fresh.filter((f) => !kept.has(f.fingerprint));
+    const added = fresh.filter((f) => !kept.has(f.fingerprint) && !f.group.recordIds.some((id) => busyRecords.has(id)));
     for (let from = 0; from < added.length; from += GROUP_BATCH) {
       await tx.insert(duplicateGroups).values(
         added.slice(from, from + GROUP_BATCH).map(({ group, fingerprint }) => ({
