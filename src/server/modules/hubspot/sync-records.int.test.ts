@@ -114,7 +114,9 @@ describe('syncing a portal into the mirror', () => {
   it('survives a storm of 429s, 500s and dropped connections with a complete mirror', async () => {
     const portal = sandbox.addPortal({ portalId: 303, companies: 520, seed: 4 });
     const { connection, context } = await connected(portal.token, '303');
-    sandbox.setRateLimits({ enabled: true, windowMs: 300, burst: { starter: 4, professional: 4, enterprise: 4 }, searchWindowMs: 300, searchPerWindow: 1 }, { resetCounters: true });
+    // A window long enough that the sync's own pages and the neighbour's calls overrun it on
+    // any machine, however slowly each request runs.
+    sandbox.setRateLimits({ enabled: true, windowMs: 1000, burst: { starter: 4, professional: 4, enterprise: 4 }, searchWindowMs: 1000, searchPerWindow: 1 }, { resetCounters: true });
     sandbox.setFaults({ errorRate: 0.2, dropRate: 0.05, seed: 7 });
     sandbox.resetStats();
     // Another integration on the same private app spends the same budget: 429s the limiter cannot foresee.

