@@ -19,7 +19,7 @@ import { loadConfig } from '../src/server/config';
 import { crmConnections, crmRecords, users } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { generateDemoPortal } from '../src/server/modules/demo/demo-portal';
-import { saveResults } from '../src/server/modules/scans/save-scan-results';
+import { saveEngineResults } from '../src/server/modules/scans/save-scan-results';
 import { startRuntime } from '../src/server/runtime';
 
 const RPS = Number(process.env.BENCH_RPS ?? 100);
@@ -70,20 +70,7 @@ const result = await findDuplicatesInParallel(records, 'contacts');
 const kept = { ...result, groups: result.groups.slice(0, GROUPS) };
 for (let week = WEEKS - 1; week >= 0; week--) {
   // Older scans keep no groups of their own: the newest scan's groups replace theirs.
-  await saveResults(db, {
-    runId: null,
-    userId,
-    objectType: 'contacts',
-    selection: { records, inMirror: records.length, limitedBy: null },
-    result: week === 0 ? kept : { ...kept, groups: [] },
-    sync: null,
-    engineSettings: result.settings,
-    recordLimit: Number.POSITIVE_INFINITY,
-    samplingRate: 100,
-    timingsMs: { sync: 0, load: 0, engine: 0 },
-    clock: () => 0,
-    scannedAt: new Date(now.getTime() - week * 7 * 86_400_000),
-  });
+  await saveEngineResults(db, { userId, objectType: 'contacts', records, result: week === 0 ? kept : { ...kept, groups: [] }, scannedAt: new Date(now.getTime() - week * 7 * 86_400_000) });
 }
 console.log(`scans             ${WEEKS} weekly scans, ${kept.groups.length.toLocaleString('en')} pending groups (of ${result.groups.length.toLocaleString('en')} found) in ${elapsed()}`);
 

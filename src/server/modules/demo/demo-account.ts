@@ -17,7 +17,7 @@ import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recordActions, scanRuns, users } from '../../db/schema';
 import { engineSettingsOf } from '../scans/run-scan';
-import { saveResults } from '../scans/save-scan-results';
+import { saveEngineResults } from '../scans/save-scan-results';
 import type { RecordCounts } from '../../../../tools/hubspot-sandbox/seed-portal';
 import { generateDemoPortal, portalAsOf, type DemoPortal, type DemoRecord } from './demo-portal';
 
@@ -212,20 +212,7 @@ async function storeReplay(db: Db, userId: number, replay: ScanReplay): Promise<
     })
     .returning({ id: scanRuns.id });
   for (const { objectType, records, result, merged, dismissed } of replay.results) {
-    const scanId = await saveResults(db, {
-      runId: run!.id,
-      userId,
-      objectType,
-      selection: { records, inMirror: records.length, limitedBy: null },
-      result,
-      sync: null,
-      engineSettings: result.settings,
-      recordLimit: Number.POSITIVE_INFINITY,
-      samplingRate: 100,
-      timingsMs: { sync: 0, load: 0, engine: Object.values(result.timingsMs).reduce((a, b) => a + b, 0) },
-      clock: () => 0,
-      scannedAt: replay.at,
-    });
+    const scanId = await saveEngineResults(db, { runId: run!.id, userId, objectType, records, result, scannedAt: replay.at });
     if (merged.size === 0 && dismissed.size === 0) continue;
     const decidedAt = new Date(replay.at.getTime() + 26 * 3600_000);
     const stored = await db

@@ -11,6 +11,7 @@ import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, recordActions, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { findGroup } from '../cleanup/plan-group-merge';
 import { duplicateGroupView } from '../scans/scan-results';
 
 export const NOT_DUPLICATE_ACTION = 'not-duplicate';
@@ -23,12 +24,7 @@ export interface DecisionOptions {
 }
 
 async function pendingGroup(db: Db, userId: number, groupId: number): Promise<DuplicateGroup> {
-  const [row] = await db
-    .select()
-    .from(duplicateGroups)
-    .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.userId, userId)))
-    .limit(1);
-  if (!row) throw new HttpError(404, 'NOT_FOUND', 'No such duplicate group.');
+  const row = await findGroup(db, userId, groupId);
   if (row.status !== 'pending') throw new HttpError(409, 'GROUP_DECIDED', `This group is already ${row.status}: only groups waiting for review can be changed.`);
   return row;
 }

@@ -4,7 +4,7 @@ import { findDuplicates, type EngineRecord } from '../../../engine';
 import { crmConnections, duplicateGroups, merges, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
-import { saveResults } from './save-scan-results';
+import { saveEngineResults } from './save-scan-results';
 
 const ctx = useTestApp({ work: false });
 
@@ -16,19 +16,7 @@ const contact = (id: string, first: string, last: string, email: string, updated
 
 async function save(userId: number, records: EngineRecord[]) {
   const result = findDuplicates(records, 'contacts');
-  return saveResults(ctx.database.db, {
-    runId: null,
-    userId,
-    objectType: 'contacts',
-    selection: { records, inMirror: records.length, limitedBy: null },
-    result,
-    sync: null,
-    engineSettings: result.settings,
-    recordLimit: Number.POSITIVE_INFINITY,
-    samplingRate: 100,
-    timingsMs: { sync: 0, load: 0, engine: 0 },
-    clock: () => 0,
-  });
+  return saveEngineResults(ctx.database.db, { userId, objectType: 'contacts', records, result });
 }
 
 describe('saving a scan while a group is being merged', () => {

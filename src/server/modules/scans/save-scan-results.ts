@@ -173,3 +173,27 @@ function topIssues(fillRates: ReturnType<typeof computeHealth>['fillRates'], res
   return issues;
 }
 
+
+/**
+ * Results the engine produced from records already at hand (no sync, no sampling, no record
+ * limit): the demo's replayed scans, benchmarks, tests.
+ */
+export function saveEngineResults(
+  db: Db,
+  { userId, objectType, records, result, runId = null, scannedAt }: { userId: number; objectType: ObjectType; records: EngineRecord[]; result: DuplicateDetectionResult; runId?: number | null; scannedAt?: Date },
+): Promise<number> {
+  return saveResults(db, {
+    runId,
+    userId,
+    objectType,
+    selection: { records, inMirror: records.length, limitedBy: null },
+    result,
+    sync: null,
+    engineSettings: result.settings,
+    recordLimit: Number.POSITIVE_INFINITY,
+    samplingRate: 100,
+    timingsMs: { sync: 0, load: 0, engine: Object.values(result.timingsMs).reduce((a, b) => a + b, 0) },
+    clock: () => 0,
+    ...(scannedAt ? { scannedAt } : {}),
+  });
+}
