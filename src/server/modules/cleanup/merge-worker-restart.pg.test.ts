@@ -1,68 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@hubspot/api-client';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { MergeView } from '../../../shared/contracts/cleanup';
 import { mergeBackups } from '../../db/schema';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
+import { pollUntil, useWorkerProcesses } from '../../test/worker-processes';
 import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
 
-if (!process.env.TEST_DATABASE_URL) {
-  throw new Error('The postgres test project needs TEST_DATABASE_URL: a PostgreSQL server on which it may create databases (see README).');
-}
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ENCRYPTION_KEY = 'cd'.repeat(32);
 const MERGE_ROUTE = 'POST /crm/v3/objects/:objectType/merge';
 const RECORDS = 10;
-let sandbox: Sandbox;
+// Every HubSpot answer takes a while, so the worker can be killed with the merge half done.
+const env = useWorkerProcesses({ portals: [{ portalId: 831, contacts: 5, companies: 2, deals: 2, tickets: 2, seed: 31 }], rateLimits: false, faults: { latencyMs: 150 } }, ENCRYPTION_KEY);
 let ctx: TestApp;
-const workers: ChildProcess[] = [];
-
-beforeAll(async () => {
-  // Every HubSpot answer takes a while, so the worker can be killed with the merge half done.
-  sandbox = await startSandbox({ portals: [{ portalId: 831, contacts: 5, companies: 2, deals: 2, tickets: 2, seed: 31 }], rateLimits: false, faults: { latencyMs: 150 } });
-  // No workers in this process: the merge runs in separate `npm run worker` processes.
-  ctx = await startTestApp({ work: false, env: { HUBSPOT_API_BASE: sandbox.url, ENCRYPTION_KEY } });
+let sandbox: Sandbox;
+beforeAll(() => {
+  ctx = env.app;
+  sandbox = env.sandbox;
 });
+const startWorker = () => env.startWorker();
 
-afterAll(async () => {
-  for (const worker of workers) worker.kill('SIGKILL');
-  await ctx?.stop();
-  await sandbox?.close();
-});
-
-function startWorker(): ChildProcess {
-  if (ctx.database.driver !== 'postgres') throw new Error('expected a PostgreSQL test database');
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/jobs/worker.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: ctx.database.connectionString,
-      DATA_DIR: ctx.config.dataDir,
-      ENCRYPTION_KEY,
-      HUBSPOT_API_BASE: sandbox.url,
-      JOB_SUPERVISE_SECONDS: '1',
-    },
-    stdio: 'ignore',
-  });
-  workers.push(worker);
-  return worker;
-}
-
-async function until(cookie: string, id: number, done: (merge: MergeView) => boolean, timeoutMs: number): Promise<MergeView> {
-  const started = Date.now();
-  for (;;) {
-    const merge = (await ctx.app.inject({ method: 'GET', url: `/api/cleanup/merges/${id}`, headers: { cookie } })).json() as MergeView;
-    if (done(merge)) return merge;
-    if (Date.now() - started > timeoutMs) throw new Error(`Merge ${id} did not get there in ${timeoutMs} ms: ${merge.status} ${JSON.stringify(merge.records)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function until(cookie: string, id: number, done: (merge: MergeView) => boolean, timeoutMs: number): Promise<MergeView> {
+  const read = async () => (await ctx.app.inject({ method: 'GET', url: `/api/cleanup/merges/${id}`, headers: { cookie } })).json() as MergeView;
+  return pollUntil(read, done, timeoutMs, (merge) => `merge ${id}: ${merge.status} ${JSON.stringify(merge.records)}`, 50);
 }
 
 const mergedCount = (merge: MergeView) => merge.records.filter((r) => r.outcome === 'merged').length;
