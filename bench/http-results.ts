@@ -84,10 +84,13 @@ const urls = [
   '/api/duplicates/groups?minConfidence=0.8&maxConfidence=0.95&page=2',
   '/api/duplicates/groups?page=180',
 ];
+// One of each first, one at a time: what a single request costs with nothing else going on.
 for (const url of urls) {
+  const sent = performance.now();
   const response = await fetch(`${base}${url}`, { headers: { cookie } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
+  const size = (await response.arrayBuffer()).byteLength;
+  console.log(`alone             ${url.padEnd(70)} ${(performance.now() - sent).toFixed(1).padStart(7)} ms  ${(size / 1024).toFixed(0)} KB`);
 }
 
 const latencies = new Map<string, number[]>([

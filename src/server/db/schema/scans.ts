@@ -102,6 +102,9 @@ export const duplicateGroups = pgTable(
   (t) => [
     index('duplicate_groups_user_status_idx').on(t.userId, t.objectType, t.status),
     index('duplicate_groups_scan_idx').on(t.scanId),
+    // The duplicates screen's two orders: a page is read off the index, not sorted from all groups.
+    index('duplicate_groups_user_status_confidence_idx').on(t.userId, t.status, t.confidence, t.id),
+    index('duplicate_groups_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.id),
   ],
 );
 

@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   verificationEmailSentAt: timestamptz('verification_email_sent_at'),
   provider: text('provider').notNull().default('local'),
   isDemo: boolean('is_demo').notNull().default(false),
+  /** Bumped with every change to the user's scan results or duplicate groups: cached reads compare it. */
+  resultsVersion: integer('results_version').notNull().default(0),
   fullName: text('full_name'),
   countryOfResidence: text('country_of_residence'),
   contactPhone: text('contact_phone'),

@@ -4,6 +4,7 @@ import type { Performer, RecordActionStatus } from '../../../shared/contracts/cl
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, mergeBackups, merges, recordActions, type Merge, type RecordAction } from '../../db/schema';
+import { bumpResultsVersion } from '../scans/results-version';
 import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import { findConnection } from '../hubspot/connections';
@@ -294,6 +295,7 @@ class MergeRun {
           .update(duplicateGroups)
           .set({ status: done ? 'merged' : 'failed', primaryRecordId: this.merge.primaryRecordId, updatedAt: new Date() })
           .where(and(eq(duplicateGroups.id, this.merge.groupId), inArray(duplicateGroups.status, ['pending', 'failed'])));
+        await bumpResultsVersion(tx, this.merge.userId);
       }
     });
     this.context.log.info({ mergeId: this.merge.id, status, merged }, 'merge finished');

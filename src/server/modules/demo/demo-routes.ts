@@ -93,7 +93,8 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
       async (request) => listAutomaticCleanupRuns(db, await owner(), request.query.page, request.query.pageSize),
     );
 
-    await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: owner }));
+    // The demo's results never change (a rebuild makes a new account), so one version serves.
+    await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: async () => ({ id: await owner(), version: 0 }) }));
     await app.register(duplicateRoutes({ db, prefix: DEMO_PREFIX, groupsOwner: owner, persist: false }));
 
     app.route({

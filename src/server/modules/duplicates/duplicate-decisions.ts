@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { duplicateGroups, recordActions, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { findGroup } from '../cleanup/plan-group-merge';
+import { bumpResultsVersion } from '../scans/results-version';
 import { duplicateGroupView } from '../scans/scan-results';
 
 export const NOT_DUPLICATE_ACTION = 'not-duplicate';
@@ -44,6 +45,7 @@ export async function dismissGroup(db: Db, userId: number, groupId: number, opti
         .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, 'pending')))
         .returning({ id: duplicateGroups.id });
       if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
+      await bumpResultsVersion(tx, userId);
       await tx.insert(recordActions).values({ userId, objectType: row.objectType, actionType: DISMISS_ACTION, recordIds: idsOf(row), primaryRecordId: null, timestamp: now, details: { groupId, by: 'user' }, status: 'completed' });
     });
   }
@@ -80,6 +82,7 @@ export async function removeFromGroup(db: Db, userId: number, groupId: number, r
         .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, 'pending')))
         .returning({ id: duplicateGroups.id });
       if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
+      await bumpResultsVersion(tx, userId);
       await tx.insert(recordActions).values({
         userId,
         objectType: row.objectType,

@@ -28,9 +28,13 @@ const post = (url: string, cookie: string) => ctx.app.inject({ method: 'POST', u
 describe('deciding on a duplicate group', () => {
   it('dismisses a whole group once, records it, and the engine never sees its pairs as candidates again', async () => {
     const { cookie, userId, groupId } = await seedGroup('dismiss@example.com', ['c1', 'c2']);
+    const pendingIds = async () => (await ctx.app.inject({ method: 'GET', url: '/api/duplicates/groups', headers: { cookie } })).json<{ groups: { id: number }[] }>().groups.map((g) => g.id);
+    // Read once, so the answer is cached: the decision must still show at the next read.
+    expect(await pendingIds()).toEqual([groupId]);
     const response = await post(`/api/duplicates/${groupId}/dismiss`, cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<DuplicateGroupView>().status).toBe('dismissed');
+    expect(await pendingIds()).toEqual([]);
     const again = await post(`/api/duplicates/${groupId}/dismiss`, cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This group is already dismissed: only groups waiting for review can be changed.');

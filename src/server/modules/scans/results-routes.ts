@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser } from '../auth/require-user';
+import { ResultsCache } from './results-version';
 import { duplicationByField, findDuplicateGroup, historicalTrends, latestResults, listDuplicateGroups } from './scan-results';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -23,20 +24,37 @@ export interface ResultsRoutesOptions {
   db: Db;
   /** '/api', or '/api/demo' for the same reads of the demo account. */
   prefix?: string;
-  /** Whose results: the signed-in user's unless given (the demo's account needs no sign-in). */
-  resultsOwner?: (request: FastifyRequest) => Promise<number>;
+  /** Whose results, and their version: the signed-in user's unless given (the demo's account needs no sign-in). */
+  resultsOwner?: (request: FastifyRequest) => Promise<ResultsOwner>;
+  cache?: ResultsCache;
+}
+
+export interface ResultsOwner {
+  id: number;
+  /** users.results_version: cached answers of another version are stale. */
+  version: number;
 }
 
 /** What the dashboard, reports and duplicates pages read: stored scan results, the signed-in user's only. */
-export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRoutesOptions): FastifyPluginAsyncZod {
+export function resultsRoutes({ db, prefix = '/api', resultsOwner, cache = new ResultsCache() }: ResultsRoutesOptions): FastifyPluginAsyncZod {
   const guard = resultsOwner ? [] : requireUser(db);
-  const owner = resultsOwner ?? (async (request: FastifyRequest) => signedInUser(request).id);
+  const ownerOf =
+    resultsOwner ??
+    (async (request: FastifyRequest): Promise<ResultsOwner> => {
+      const user = signedInUser(request);
+      return { id: user.id, version: user.resultsVersion };
+    });
+  /** The answer for this owner and query, from the cache while their results are unchanged. */
+  const cached = async <T>(request: FastifyRequest, read: string, load: (userId: number) => Promise<T>): Promise<T> => {
+    const { id, version } = await ownerOf(request);
+    return cache.read(`${id}:${read}:${JSON.stringify(request.query ?? {})}`, version, () => load(id));
+  };
 
   return async (app) => {
     app.get(
       `${prefix}/hubspot/results`,
       { preHandler: guard, schema: { tags: ['results'], summary: 'The latest health results per object type and overall', response: { 200: healthResultsSchema, ...errors } } },
-      async (request) => latestResults(db, await owner(request)),
+      async (request) => cached(request, 'results', (userId) => latestResults(db, userId)),
     );
 
     app.get(
@@ -45,7 +63,7 @@ export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRout
         preHandler: guard,
         schema: { tags: ['results'], summary: 'Scores of completed scans over time, oldest first', querystring: historicalTrendsQuerySchema, response: { 200: historicalTrendsSchema, ...errors } },
       },
-      async (request) => historicalTrends(db, await owner(request), request.query),
+      async (request) => cached(request, 'trends', (userId) => historicalTrends(db, userId, request.query)),
     );
 
     app.get(
@@ -54,7 +72,7 @@ export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRout
         preHandler: guard,
         schema: { tags: ['results'], summary: 'How often key fields repeat, from the latest scan per object type', querystring: objectTypeQuerySchema, response: { 200: duplicationByFieldSchema, ...errors } },
       },
-      async (request) => duplicationByField(db, await owner(request), request.query.objectType),
+      async (request) => cached(request, 'by-field', (userId) => duplicationByField(db, userId, request.query.objectType)),
     );
 
     // Also under /duplicates/groups: SPEC.md's demo rewrite moves only paths below /api/duplicates/.
@@ -65,7 +83,7 @@ export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRout
           preHandler: guard,
           schema: { tags: ['duplicates'], summary: 'Duplicate groups, filtered and paged', querystring: duplicateGroupsQuerySchema, response: { 200: duplicateGroupPageSchema, ...errors } },
         },
-        async (request) => listDuplicateGroups(db, await owner(request), request.query),
+        async (request) => cached(request, 'groups', (userId) => listDuplicateGroups(db, userId, request.query)),
       );
     }
 
@@ -81,7 +99,7 @@ export function resultsRoutes({ db, prefix = '/api', resultsOwner }: ResultsRout
         },
       },
       async (request) => {
-        const group = await findDuplicateGroup(db, await owner(request), request.params.id);
+        const group = await cached(request, `group-${request.params.id}`, (userId) => findDuplicateGroup(db, userId, request.params.id));
         if (!group) throw new HttpError(404, 'NOT_FOUND', 'No such duplicate group.');
         return group;
       },

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { duplicateGroups, merges, scanHistory } from '../../db/schema';
 import { MIRRORED_PROPERTIES } from '../hubspot/hubspot-properties';
 import type { SyncResult } from '../hubspot/sync-records';
+import { bumpResultsVersion } from './results-version';
 import type { ScanSelection } from './scan-records';
 
 /** Groups stored per statement: a large portal has tens of thousands. */
@@ -136,6 +137,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
         })),
       );
     }
+    await bumpResultsVersion(tx, userId);
     return row!.id;
   });
 }
