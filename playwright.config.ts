@@ -54,7 +54,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/api/demo/user`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', ...APP_HUBSPOT_ENV },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', TRUST_PROXY: 'true', ...APP_HUBSPOT_ENV },
     },
     // The build-time flags of SPEC.md section 1, each in a build of its own.
     ...(

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import type { AppFlags } from '../lib/app-flags';
 import { DEMO_BASE_PATH } from '../lib/demo-mode';
 import { lazyNamed } from '../lib/lazy-with-retry';
@@ -65,13 +65,6 @@ export function createRoutes(flags: AppFlags): RouteObject[] {
 
   return [
     {
-      // A new page opens at its top (or its #anchor); Back returns to where the reader was.
-      element: (
-        <>
-          <ScrollRestoration />
-          <Outlet />
-        </>
-      ),
       errorElement: <ErrorFallback />,
       children: [
         {

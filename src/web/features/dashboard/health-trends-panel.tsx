@@ -29,7 +29,7 @@ export function HealthTrendsPanel() {
               aria-pressed={days === period.days}
               onClick={() => setDays(period.days)}
               className={`rounded-md px-3 py-1 text-xs font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                days === period.days ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+                days === period.days ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
               }`}
             >
               {period.label}

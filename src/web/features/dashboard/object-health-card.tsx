@@ -58,16 +58,15 @@ export function ObjectHealthCard({ health, basePath }: { health: ObjectHealth; b
         {HEALTH_PARTS.map((part) => {
           const score = health[part.key];
           return (
-            <div key={part.key}>
-              <div className="flex items-baseline justify-between gap-2 text-sm">
-                <dt className="text-slate-600" title={part.hint}>
-                  {part.label}
-                </dt>
-                <dd className="font-semibold tabular-nums text-slate-900">{formatScore(score)}</dd>
-              </div>
-              <div aria-hidden="true" className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100">
+            // A description list allows only dt and dd in each group: the bar is a dd too.
+            <div key={part.key} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-2 text-sm">
+              <dt className="text-slate-600" title={part.hint}>
+                {part.label}
+              </dt>
+              <dd className="font-semibold tabular-nums text-slate-900">{formatScore(score)}</dd>
+              <dd aria-hidden="true" className="col-span-2 mt-1 h-1.5 overflow-hidden rounded-full bg-slate-100">
                 <div className="h-full rounded-full" style={{ width: `${Math.min(100, Math.max(0, score))}%`, backgroundColor: healthBand(score).color }} />
-              </div>
+              </dd>
             </div>
           );
         })}
