@@ -169,6 +169,28 @@ describe('mailbox names', () => {
   });
 });
 
+describe('email addresses made of the names', () => {
+  const people = [
+    ...backgroundContacts(300),
+    { id: 'k-1', properties: { firstname: 'Karen', lastname: 'Fairbrook', email: 'karen.fairbrook79@outlook.com', phone: '(559) 846-6026', city: 'Fresno' } },
+    { id: 'k-2', properties: { firstname: 'Karen', lastname: 'Fairbrook', email: 'karen.fairbrook@outlook.com', phone: '559-846-6026', city: 'Fresno' } },
+    { id: 't-1', properties: { firstname: 'Tomas', lastname: 'Quillfeather', email: 'tomas.quillfeather@northwind.com', company: 'Northwind' } },
+    { id: 't-2', properties: { firstname: 'Tomas', lastname: 'Quillfeather', email: 'tomas.quilfeather@northwind.com', company: 'Northwind' } },
+  ];
+  const groups = findDuplicates(people, 'contacts').groups;
+  const emailOf = (id: string) => groups.find((g) => g.recordIds.includes(id))!.pairs[0]!.fields.find((f) => f.field === 'email')!;
+
+  it('weigh nothing when two webmail addresses look alike only because both are the same names', () => {
+    // Every pair of namesakes at a webmail provider has addresses like these.
+    expect(emailOf('k-1')).toMatchObject({ level: 'similar, both made of the names at a webmail provider', weight: 0 });
+  });
+
+  it('still count a near-identical work address, which namesakes rarely share', () => {
+    expect(emailOf('t-1').level).toBe('similar (Jaro-Winkler ≥ 0.92)');
+    expect(emailOf('t-1').weight).toBeGreaterThan(3);
+  });
+});
+
 describe('records that repeat an id', () => {
   it('counts the first, leaves the rest out and says how many', () => {
     const twin = { ...robert, properties: { ...robert.properties, firstname: 'Someone', lastname: 'Else', email: 'else@elsewhere.org', phone: '' } };

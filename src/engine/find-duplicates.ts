@@ -1,7 +1,7 @@
 import type { ObjectType } from '../shared/object-types';
 import { blockPairs, type BlockingReport, type CandidatePairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
-import { explainPair, type PairExplanation } from './explain/explain-pair';
+import { pairExplainer, type PairExplanation } from './explain/explain-pair';
 import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
 import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
@@ -10,6 +10,7 @@ import { priorWeight, scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
+import { Dictionary } from './text-column';
 import type { BlockingRule, Comparison, EngineRecord, ObjectModel, PreparedDataset } from './types';
 
 export type PairOfIds = readonly [string, string];
@@ -69,6 +70,13 @@ export interface StageRunner {
   prepare(model: ObjectModel, records: readonly EngineRecord[], settings: EngineSettings): PreparedDataset | Promise<PreparedDataset>;
   /** Levels of pairs (left[k], right[k]) on every comparison. */
   compare(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array): Uint8Array[] | Promise<Uint8Array[]>;
+  /**
+   * Levels of pairs compared by worker threads while this thread goes on (blocking), or
+   * null when there are none to do it.
+   */
+  compareMeanwhile?(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array): Promise<Uint8Array[]> | null;
+  /** No more comparing in this scan: what it kept for that can go. */
+  release?(): void;
 }
 
 /** Everything on the calling thread. */
@@ -115,9 +123,12 @@ export function* duplicatePipeline(
 
   progress('prepare', 0, records.length);
   const data = yield* stage(runner.prepare(model, records, settings));
+  Dictionary.seal(Object.values(data.columns));
   const comparisons = model.comparisons(data, settings);
+  // Record indexes by id, for the labelled pairs alone: a map of a million ids costs time and memory.
+  const labelled = new Set((options.notDuplicates ?? []).concat(options.confirmedDuplicates ?? []).flat());
   const indexOf = new Map<string, number>();
-  data.ids.forEach((id, i) => indexOf.set(id, i));
+  if (labelled.size > 0) data.ids.forEach((id, i) => labelled.has(id) && indexOf.set(id, i));
   lap('prepare');
 
   progress('block', 0, 1);
@@ -125,8 +136,13 @@ export function* duplicatePipeline(
   const dismissed = (options.notDuplicates ?? []).flatMap(([a, b]) => (indexOf.has(a) && indexOf.has(b) ? [[indexOf.get(a)!, indexOf.get(b)!] as const] : []));
   const dismissedKeys = new Set(dismissed.map(([a, b]) => Math.min(a, b) * data.size + Math.max(a, b)));
   const excluded = dismissedKeys.size > 0 ? (a: number, b: number) => dismissedKeys.has(a * data.size + b) : undefined;
+  // The random pairs for u need no blocking: worker threads may compare them meanwhile.
+  const sample = uSamplePairs(data.size, settings.uSampleSize, settings.seed);
+  const sampleLevels = runner.compareMeanwhile?.(comparisons, sample.left, sample.right);
   const rules = model.blockingRules(data);
-  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, excluded);
+  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, excluded, data.blockingKeys);
+  // Memory held to the end of a scan of a million records counts: what a stage no longer needs goes.
+  delete data.blockingKeys;
   lap('block');
 
   progress('compare', 0, pairs.count);
@@ -135,15 +151,18 @@ export function* duplicatePipeline(
   lap('compare');
 
   progress('train', 0, 1);
-  const sample = uSamplePairs(data.size, settings.uSampleSize, settings.seed);
-  const u = estimateU(comparisons, { count: sample.count, levels: yield* stage(runner.compare(comparisons, sample.left, sample.right)) });
+  const u = estimateU(comparisons, { count: sample.count, levels: yield* stage(sampleLevels ?? runner.compare(comparisons, sample.left, sample.right)) });
   const labels: TrainingLabels = {
     ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
     ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
   };
   const allPairs = (data.size * (data.size - 1)) / 2;
-  const trained = trainM(comparisons, vectors, u, trainingSessions(rules, comparisons, pairs), labels, allPairs);
   const frequencies = termFrequencies(comparisons, data.size);
+  const sessions = trainingSessions(rules, comparisons, pairs);
+  // Nothing is compared from here on: the distinct values go (the records keep what explanations show).
+  releaseValues(data);
+  runner.release?.();
+  const trained = trainM(comparisons, vectors, u, sessions, labels, allPairs);
   lap('train');
 
   progress('score', 0, pairs.count);
@@ -160,10 +179,12 @@ export function* duplicatePipeline(
   lap('cluster');
 
   progress('explain', 0, clusters.length);
+  const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids);
+  const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
     const explanations = cluster.links.map((k) => {
-      const levels = comparisons.map((_, c) => vectors.levels[c]![k]!);
-      return explainPair(comparisons, levels, trained, frequencies, records, pairs.left[k]!, pairs.right[k]!, data.ids);
+      for (let c = 0; c < comparisons.length; c++) levels[c] = vectors.levels[c]![k]!;
+      return explain(levels, pairs.left[k]!, pairs.right[k]!);
     });
     const recordIds = cluster.members.map((i) => data.ids[i]!).sort();
     const primary = cluster.members.reduce((best, i) =>
@@ -200,6 +221,15 @@ export function* duplicatePipeline(
   };
 }
 
+/**
+ * Empties every column's distinct values in place, which the comparisons hold too: after
+ * the last comparison only codes (term frequencies) are read. At a million records these
+ * strings are a few hundred megabytes, and groups and explanations are built after.
+ */
+function releaseValues(data: PreparedDataset): void {
+  for (const column of Object.values(data.columns)) column.values.length = Math.min(column.values.length, 1);
+}
+
 /** Records with ids not seen before: a second record claiming an id would make groups ambiguous. */
 function withUniqueIds(records: readonly EngineRecord[]): readonly EngineRecord[] {
   const seen = new Set<string>();
@@ -228,14 +258,12 @@ const SESSION_SAMPLE = 200_000;
 /** One EM session per blocking rule, over (a sample of) the candidate pairs that share its block. */
 function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], pairs: CandidatePairs): TrainingSession[] {
   const stride = Math.max(1, Math.floor(pairs.count / SESSION_SAMPLE));
+  const shared = pairs.sharedRules;
+  const selected = new Uint32Array(Math.ceil(pairs.count / stride));
   return rules.map((rule, r) => {
-    const blockOf = pairs.blockOf[r]!;
-    const selected: number[] = [];
-    for (let k = 0; k < pairs.count; k += stride) {
-      const block = blockOf[pairs.left[k]!]!;
-      if (block !== -1 && block === blockOf[pairs.right[k]!]) selected.push(k);
-    }
-    return { pairs: Uint32Array.from(selected), excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)) };
+    let count = 0;
+    for (let k = 0; k < pairs.count; k += stride) if ((shared[k]! >>> r) & 1) selected[count++] = k;
+    return { pairs: selected.slice(0, count), excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)) };
   });
 }
 

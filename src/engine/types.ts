@@ -1,5 +1,6 @@
 import type { ObjectType } from '../shared/object-types';
 import type { EngineSettings } from './settings';
+import type { PrepareContext, TextColumn } from './text-column';
 
 /** One CRM record as the engine receives it: HubSpot property values, anything may be missing. */
 export interface EngineRecord {
@@ -23,6 +24,12 @@ export interface ComparisonLevel {
    * otherwise explain away (two sites of one chain share name and phone, not house number).
    */
   fixed?: boolean;
+  /**
+   * Evidence another comparison already counts (two webmail addresses alike only because
+   * both are made of the same names): weighs nothing and teaches EM nothing, like a
+   * missing value, but explanations name it.
+   */
+  neutral?: boolean;
 }
 
 /** One field's comparison: which level of agreement two records reach. */
@@ -32,8 +39,8 @@ export interface Comparison {
   levels: readonly ComparisonLevel[];
   /** Level index for records i and j, or NULL_LEVEL. Must be symmetric in i and j. */
   compare(i: number, j: number): number;
-  /** Exact matches on a rare value count more: the value whose frequency adjusts `level`. */
-  termFrequency?: { level: number; value(i: number): string };
+  /** Exact matches on a rare value count more: the column whose value's frequency adjusts `level`. */
+  termFrequency?: { level: number; column: TextColumn };
   /** The record properties this comparison reads, shown side by side in explanations. */
   properties: readonly string[];
 }
@@ -43,9 +50,18 @@ export interface BlockingRule {
   name: string;
   /** Comparisons this rule forces to (nearly) agree: EM cannot learn their m from its pairs. */
   fields: readonly string[];
-  key(i: number): string | null;
+  /**
+   * Record i's key as a 31-bit hash (see block/keys.ts), -1 without one. Two keys whose
+   * hashes collide share a block: a few extra comparisons, no pair lost.
+   */
+  key(i: number): number;
   /** Orders an oversized block so that its sliding window keeps similar records together. */
   sortKey?(i: number): string;
+  /**
+   * Pairs only records on different sides (0 or 1) of a block: a rule for names written
+   * in either order has nothing to add for two records that write them the same way.
+   */
+  side?(i: number): number;
   /**
    * A broad rule (date of birth alone, say) that only runs while the pairs it would add
    * stay within the dataset's pair budget; otherwise it is skipped and reported.
@@ -61,18 +77,24 @@ export interface PreparedDataset {
   /** Non-empty properties per record, for the suggested primary. */
   completeness: Uint16Array;
   updatedAt: Float64Array;
-  columns: Record<string, string[]>;
+  columns: Record<string, TextColumn>;
   /** Numeric columns (amounts, times), NaN when missing. */
   numbers?: Record<string, Float64Array>;
-  /** Yes/no facts per record (is the email a webmail address). */
-  flags?: Record<string, boolean[]>;
+  /** Yes/no facts per record (is the email a webmail address), 1 for yes. */
+  flags?: Record<string, Uint8Array>;
+  /**
+   * Every blocking rule's key for every record (see computeKeys), when the threads that
+   * prepared the records worked them out; otherwise blocking asks the rules.
+   */
+  blockingKeys?: Int32Array;
 }
 
 export interface ObjectModel {
   objectType: ObjectType;
   /** Every record property `prepare` reads: only these cross to worker threads. */
   reads: readonly string[];
-  prepare(records: readonly EngineRecord[], settings: EngineSettings): PreparedDataset;
+  /** With a context, batches of one dataset prepared one after another share their dictionaries (see PrepareContext). */
+  prepare(records: readonly EngineRecord[], settings: EngineSettings, context?: PrepareContext): PreparedDataset;
   comparisons(data: PreparedDataset, settings: EngineSettings): Comparison[];
   blockingRules(data: PreparedDataset): BlockingRule[];
 }

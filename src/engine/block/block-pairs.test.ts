@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockingRule } from '../types';
 import { blockPairs } from './block-pairs';
+import { textKey } from './keys';
+
+const key = (value: string | null | undefined) => (value ? textKey(value) : -1);
 
 const pairSet = (result: ReturnType<typeof blockPairs>) => {
   const pairs = new Set<string>();
@@ -13,8 +16,8 @@ describe('blockPairs', () => {
   const surname = ['smith', 'smith', 'smith', 'jones', 'jones', ''];
   const email = ['a@x.com', 'b@x.com', 'a@x.com', 'c@x.com', 'a@x.com', 'a@x.com'];
   const rules: BlockingRule[] = [
-    { name: 'surname', fields: ['lastname'], key: (i) => surname[i] || null },
-    { name: 'email', fields: ['email'], key: (i) => email[i] || null },
+    { name: 'surname', fields: ['lastname'], key: (i) => key(surname[i]) },
+    { name: 'email', fields: ['email'], key: (i) => key(email[i]) },
   ];
 
   it('produces every pair that shares a key, each once, smaller index first', () => {
@@ -28,14 +31,29 @@ describe('blockPairs', () => {
   it('still produces a pair that a windowed block of an earlier rule left out', () => {
     // 300 Smiths: the surname block is windowed, so records 0 and 299 are not compared there.
     const n = 300;
-    const sharedEmail = (i: number) => (i === 0 || i === n - 1 ? 'same@x.com' : null);
+    const sharedEmail = (i: number) => key(i === 0 || i === n - 1 ? 'same@x.com' : null);
     const result = blockPairs(n, [
-      { name: 'surname', fields: ['lastname'], key: () => 'smith', sortKey: (i) => String(i).padStart(4, '0') },
+      { name: 'surname', fields: ['lastname'], key: () => key('smith'), sortKey: (i) => String(i).padStart(4, '0') },
       { name: 'email', fields: ['email'], key: sharedEmail },
     ], 40);
     expect(result.report.cappedBlocks).toBe(1);
     expect(pairSet(result).has(`0-${n - 1}`)).toBe(true);
     expect(result.report.byRule[0]!.pairsSkipped).toBeGreaterThan(0);
+  });
+
+  it('pairs only records on different sides of a two-sided rule, and leaves the others to later rules', () => {
+    const names = ['ann lee', 'lee ann', 'ann lee', 'lee ann', 'bob roe'];
+    const result = blockPairs(5, [
+      { name: 'either order', fields: [], key: (i) => key(names[i]!.split(' ').sort().join(' ')), side: (i) => (names[i]!.startsWith('ann') ? 0 : 1) },
+      { name: 'same writing', fields: [], key: (i) => key(names[i]) },
+    ], 100);
+    expect(result.report.byRule.map((r) => r.pairs)).toEqual([4, 2]);
+    expect(pairSet(result)).toEqual(new Set(['0-1', '0-3', '1-2', '2-3', '0-2', '1-3']));
+  });
+
+  it('gives the same pairs from keys worked out beforehand', () => {
+    const precomputed = Int32Array.from({ length: size * 2 }, (_, k) => rules[k % 2]!.key(Math.floor(k / 2)));
+    expect(pairSet(blockPairs(size, rules, 100, undefined, precomputed))).toEqual(pairSet(blockPairs(size, rules, 100)));
   });
 
   it('skips pairs the caller excludes', () => {

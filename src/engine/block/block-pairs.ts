@@ -1,4 +1,5 @@
 import type { BlockingRule } from '../types';
+import { computeKeys } from './keys';
 
 export interface BlockingReport {
   /** Candidate pairs, each produced once whatever the number of rules that found it. */
@@ -15,28 +16,48 @@ export interface CandidatePairs {
   right: Int32Array;
   count: number;
   report: BlockingReport;
-  /** blockOf[r][i]: record i's block under rule r, -1 without a key (a hash collision may merge two keys' blocks). */
-  blockOf: Int32Array[];
+  /**
+   * Per pair, bit r set when its two records share a block of rule r (a hash collision
+   * may merge two keys' blocks): which training sessions it belongs to.
+   */
+  sharedRules: Uint32Array;
 }
 
-/** Growable pair buffer: millions of pairs without millions of objects. */
+/** Pairs in fixed-size chunks: millions of pairs without millions of objects, and no copying as they grow. */
 class PairBuffer {
-  left = new Int32Array(1 << 16);
-  right = new Int32Array(1 << 16);
+  private readonly chunks: { left: Int32Array; right: Int32Array }[] = [];
+  private left = new Int32Array(0);
+  private right = new Int32Array(0);
+  private used = 0;
   count = 0;
+
   push(a: number, b: number) {
-    if (this.count === this.left.length) {
-      const grow = (old: Int32Array) => {
-        const next = new Int32Array(old.length * 2);
-        next.set(old);
-        return next;
-      };
-      this.left = grow(this.left);
-      this.right = grow(this.right);
+    if (this.used === this.left.length) {
+      const chunkSize = Math.min(1 << 20, Math.max(1 << 12, this.count));
+      this.left = new Int32Array(chunkSize);
+      this.right = new Int32Array(chunkSize);
+      this.chunks.push({ left: this.left, right: this.right });
+      this.used = 0;
     }
-    this.left[this.count] = a < b ? a : b;
-    this.right[this.count] = a < b ? b : a;
+    this.left[this.used] = a < b ? a : b;
+    this.right[this.used] = a < b ? b : a;
+    this.used++;
     this.count++;
+  }
+
+  /** Every pair in order, as two arrays of exactly `count` in memory that worker threads can share. */
+  finish(): { left: Int32Array; right: Int32Array } {
+    const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
+    const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
+    let at = 0;
+    for (const chunk of this.chunks) {
+      const n = Math.min(chunk.left.length, this.count - at);
+      left.set(chunk.left.subarray(0, n), at);
+      right.set(chunk.right.subarray(0, n), at);
+      at += n;
+    }
+    this.chunks.length = 0;
+    return { left, right };
   }
 }
 
@@ -45,71 +66,131 @@ class PairBuffer {
  * produced (its records share that rule's key) is skipped, so each pair appears once
  * without a global set. Blocks over `maxBlockSize` records are compared within a
  * sliding window of that size after sorting by the rule's sortKey, and reported.
+ *
+ * Big typed arrays are allocated once per call and reused by every rule: each new
+ * backing store of megabytes counts towards V8's external memory, and every few dozen
+ * megabytes of it cost a full garbage collection of the caller's heap (the records).
  */
-export function blockPairs(size: number, rules: readonly BlockingRule[], maxBlockSize: number, excluded?: (a: number, b: number) => boolean): CandidatePairs {
+export function blockPairs(
+  size: number,
+  rules: readonly BlockingRule[],
+  maxBlockSize: number,
+  excluded?: (a: number, b: number) => boolean,
+  /** Every rule's key for every record, as computeKeys gives them, when worked out already. */
+  precomputed?: Int32Array,
+): CandidatePairs {
   // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
   const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * size);
-  /**
-   * Per rule that ran: each record's block (-1 without a key) and, in a windowed block,
-   * its position in the window's order (-1 in a block compared in full).
-   */
-  const earlier: { blockOf: Int32Array; position: Int32Array; window: number }[] = [];
-  const blockOfRule: Int32Array[] = [];
+  const R = rules.length;
+  if (R > 32) throw new Error('At most 32 blocking rules');
+  // Record i's key under rule r at keys[i * R + r], -1 without one: records share a block
+  // when they share a key, and the check for pairs an earlier rule produced reads one
+  // record's keys side by side.
+  const keys = precomputed ?? computeKeys(rules, size);
+  if (keys.length !== size * R) throw new Error('Blocking keys do not match the records and rules');
+  // Record i's block under the rule at hand, -1 without a key.
+  const blockOf = new Int32Array(size);
+  // Per rule that windowed some blocks: each record's place in its block's order, -1 in a block compared in full.
+  const positions: (Int32Array | null)[] = [];
+  const ran: boolean[] = [];
+  const windows = new Int32Array(R);
   const buffer = new PairBuffer();
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
-
-  for (const rule of rules) {
-    const { blockOf, blockSizes } = assignBlocks(size, rule);
-    blockOfRule.push(blockOf);
+  const scratch = new BlockScratch(size);
+  // Each record's side under each two-sided rule, asked once.
+  const sides = rules.map((rule) => {
+    if (!rule.side) return null;
+    const out = new Uint8Array(size);
+    for (let i = 0; i < size; i++) out[i] = rule.side(i);
+    return out;
+  });
+  rules.forEach((rule, r) => {
+    const blockCount = assignBlocks(size, keys, r, R, scratch, blockOf);
+    const blockSizes = scratch.blockSizes.subarray(0, blockCount);
     const stats = { rule: rule.name, blocks: 0, pairs: 0, cappedBlocks: 0, pairsSkipped: 0, skippedAsTooBroad: false };
-    const cap = blockCap(blockSizes, maxBlockSize, ruleBudget, rule.broad === true);
+    const side = sides[r];
+    let crossPairs: Float64Array | null = null;
+    if (side) {
+      // Pairs a block of a two-sided rule holds: one side times the other.
+      const ones = new Int32Array(blockCount);
+      for (let i = 0; i < size; i++) if (blockOf[i]! >= 0 && side[i] === 1) ones[blockOf[i]!]!++;
+      crossPairs = Float64Array.from(ones, (n1, block) => n1 * (blockSizes[block]! - n1));
+    }
+    const cap = blockCap(blockSizes, crossPairs, maxBlockSize, ruleBudget, rule.broad === true);
+    ran.push(cap > 0);
+    let windowed = false;
+    for (let block = 0; block < blockCount && !windowed; block++) windowed = blockSizes[block]! > cap;
+    const position = cap > 0 && windowed ? new Int32Array(size).fill(-1) : null;
+    positions.push(position);
     if (cap === 0) {
       stats.skippedAsTooBroad = true;
       report.byRule.push(stats);
-      continue;
+      return;
     }
     const window = Math.max(2, Math.floor(cap / 4));
-    const previous = [...earlier];
-    const position = new Int32Array(size).fill(-1);
-    earlier.push({ blockOf, position, window });
+    windows[r] = window;
     // An earlier rule produced the pair if they shared a block it compared in full, or sat
-    // within one window of each other in a block it windowed.
+    // within one window of each other in a block it windowed (and, for a two-sided rule,
+    // sat on different sides).
+    const earlier = Int32Array.from(ran.flatMap((didRun, q) => (didRun && q < r ? [q] : [])));
+    const earlierSides = Array.from(earlier, (q) => sides[q]);
     const sharedEarlier = (a: number, b: number) => {
-      for (const rule of previous) {
-        if (rule.blockOf[a] === -1 || rule.blockOf[a] !== rule.blockOf[b]) continue;
-        if (rule.position[a] === -1 || Math.abs(rule.position[a]! - rule.position[b]!) <= rule.window) return true;
+      const at = a * R;
+      const bt = b * R;
+      for (let e = 0; e < earlier.length; e++) {
+        const q = earlier[e]!;
+        const key = keys[at + q]!;
+        if (key === -1 || key !== keys[bt + q]) continue;
+        const earlierSide = earlierSides[e];
+        if (earlierSide && earlierSide[a] === earlierSide[b]) continue;
+        const position = positions[q];
+        if (!position || position[a] === -1 || Math.abs(position[a]! - position[b]!) <= windows[q]!) return true;
       }
       return false;
     };
     const emit = (a: number, b: number) => {
-      if (sharedEarlier(a, b) || excluded?.(a, b)) return;
+      if ((side && side[a] === side[b]) || sharedEarlier(a, b) || excluded?.(a, b)) return;
       buffer.push(a, b);
       stats.pairs++;
     };
     // Members of every block side by side (counting sort), in record order within a block.
-    const offsets = new Int32Array(blockSizes.length + 1);
-    for (let block = 0; block < blockSizes.length; block++) offsets[block + 1] = offsets[block]! + blockSizes[block]!;
-    const fill = offsets.slice(0, blockSizes.length);
-    const members = new Int32Array(offsets[blockSizes.length]!);
-    for (let i = 0; i < size; i++) if (blockOf[i]! >= 0) members[fill[blockOf[i]!]!++] = i;
-
-    for (let block = 0; block < blockSizes.length; block++) {
+    const offsets = scratch.offsets;
+    const members = scratch.members;
+    offsets[0] = 0;
+    for (let block = 0; block < blockCount; block++) offsets[block + 1] = offsets[block]! + blockSizes[block]!;
+    const fill = scratch.fill;
+    fill.set(offsets.subarray(0, blockCount));
+    for (let i = 0; i < size; i++) {
+      const block = blockOf[i]!;
+      if (block >= 0) members[fill[block]!++] = i;
+    }
+    for (let block = 0; block < blockCount; block++) {
       const n = blockSizes[block]!;
       if (n < 2) continue;
       stats.blocks++;
       const from = offsets[block]!;
       if (n <= cap) {
-        for (let x = from; x < from + n; x++) for (let y = x + 1; y < from + n; y++) emit(members[x]!, members[y]!);
+        if (side) {
+          // Across the sides only: a block of namesakes written alike holds no pair.
+          for (let x = from; x < from + n; x++) {
+            const a = members[x]!;
+            for (let y = x + 1; y < from + n; y++) if (side[members[y]!] !== side[a]) emit(a, members[y]!);
+          }
+        } else for (let x = from; x < from + n; x++) for (let y = x + 1; y < from + n; y++) emit(members[x]!, members[y]!);
         continue;
       }
       stats.cappedBlocks++;
       const sorted = Array.from(members.subarray(from, from + n));
       const sortKey = rule.sortKey;
       if (sortKey) {
-        const keyOf = new Map(sorted.map((m) => [m, sortKey(m)]));
-        sorted.sort((a, b) => (keyOf.get(a)! < keyOf.get(b)! ? -1 : keyOf.get(a)! > keyOf.get(b)! ? 1 : a - b));
+        const keys = new Map(sorted.map((m) => [m, sortKey(m)]));
+        sorted.sort((a, b) => {
+          const ka = keys.get(a)!;
+          const kb = keys.get(b)!;
+          return ka < kb ? -1 : ka > kb ? 1 : a - b;
+        });
       }
-      for (let x = 0; x < n; x++) position[sorted[x]!] = x;
+      for (let x = 0; x < n; x++) position![sorted[x]!] = x;
       let compared = 0;
       for (let x = 0; x < n; x++) {
         const end = Math.min(n, x + window + 1);
@@ -123,76 +204,96 @@ export function blockPairs(size: number, rules: readonly BlockingRule[], maxBloc
     report.byRule.push(stats);
     report.cappedBlocks += stats.cappedBlocks;
     report.pairsSkipped += stats.pairsSkipped;
-  }
+  });
   report.pairCount = buffer.count;
-  return { left: buffer.left.subarray(0, buffer.count), right: buffer.right.subarray(0, buffer.count), count: buffer.count, report, blockOf: blockOfRule };
+  const { left, right } = buffer.finish();
+  const sharedRules = new Uint32Array(buffer.count);
+  for (let k = 0; k < buffer.count; k++) {
+    const at = left[k]! * R;
+    const bt = right[k]! * R;
+    let mask = 0;
+    for (let r = 0; r < R; r++) {
+      const key = keys[at + r]!;
+      if (key !== -1 && key === keys[bt + r]) mask |= 1 << r;
+    }
+    sharedRules[k] = mask >>> 0;
+  }
+  return { left, right, count: buffer.count, report, sharedRules };
+}
+
+/** Working arrays of blocking, one set for every rule. */
+class BlockScratch {
+  /** Open addressing from key to block: slot keys (-1 empty) and their blocks. */
+  readonly slotKeys: Int32Array;
+  readonly slotBlocks: Int32Array;
+  readonly blockSizes: Int32Array;
+  readonly offsets: Int32Array;
+  readonly fill: Int32Array;
+  readonly members: Int32Array;
+
+  constructor(size: number) {
+    let slots = 1024;
+    while (slots < size * 2) slots *= 2;
+    this.slotKeys = new Int32Array(slots);
+    this.slotBlocks = new Int32Array(slots);
+    this.blockSizes = new Int32Array(size);
+    this.offsets = new Int32Array(size + 1);
+    this.fill = new Int32Array(size);
+    this.members = new Int32Array(size);
+  }
 }
 
 /**
- * Numbers the distinct keys of a rule by sorting 32-bit hashes of them: no map of a
- * million strings. Two keys whose hashes collide share a block, which costs a few extra
- * comparisons and loses no pair.
+ * Numbers the distinct keys of rule r, in order of first appearance, with a table from
+ * key to block: no map of a million keys. Two keys whose hashes collide share a block,
+ * which costs a few extra comparisons and loses no pair. Each record's block goes to
+ * blockOf, block sizes to scratch.blockSizes; returns the number of blocks.
  */
-function assignBlocks(size: number, rule: BlockingRule): { blockOf: Int32Array; blockSizes: number[] } {
-  // hash * 2^21 + index keeps a Float64 exact and sortable, up to 2^21 records a rule.
-  const canPack = size < 2 ** 21;
-  const packed = new Float64Array(size);
-  let keyed = 0;
-  const byKey = canPack ? null : new Map<string, number>();
-  const blockOf = new Int32Array(size).fill(-1);
-  const blockSizes: number[] = [];
+function assignBlocks(size: number, keys: Int32Array, r: number, rules: number, scratch: BlockScratch, blockOf: Int32Array): number {
+  const { slotKeys, slotBlocks, blockSizes } = scratch;
+  slotKeys.fill(-1);
+  const mask = slotKeys.length - 1;
+  let blockCount = 0;
   for (let i = 0; i < size; i++) {
-    const key = rule.key(i);
-    if (key === null || key === '') continue;
-    if (byKey) {
-      let block = byKey.get(key);
-      if (block === undefined) byKey.set(key, (block = blockSizes.push(0) - 1));
-      blockOf[i] = block;
-      blockSizes[block]!++;
-    } else packed[keyed++] = hash32(key) * 2 ** 21 + i;
-  }
-  if (byKey) return { blockOf, blockSizes };
-  const sorted = packed.subarray(0, keyed).sort();
-  let previousHash = -1;
-  for (let k = 0; k < keyed; k++) {
-    const value = sorted[k]!;
-    const hash = Math.floor(value / 2 ** 21);
-    const record = value - hash * 2 ** 21;
-    if (hash !== previousHash) {
-      blockSizes.push(0);
-      previousHash = hash;
+    const key = keys[i * rules + r]!;
+    if (key < 0) {
+      blockOf[i] = -1;
+      continue;
     }
-    blockOf[record] = blockSizes.length - 1;
-    blockSizes[blockSizes.length - 1]!++;
+    // Keys are hashes already: mixed once more, their low bits index the table.
+    let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
+    while (slotKeys[slot] !== key && slotKeys[slot] !== -1) slot = (slot + 1) & mask;
+    if (slotKeys[slot] === -1) {
+      slotKeys[slot] = key;
+      slotBlocks[slot] = blockCount;
+      blockSizes[blockCount++] = 0;
+    }
+    const block = slotBlocks[slot]!;
+    blockOf[i] = block;
+    blockSizes[block]!++;
   }
-  return { blockOf, blockSizes };
-}
-
-/** FNV-1a over UTF-16 code units, as an unsigned 32-bit integer. */
-function hash32(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let k = 0; k < text.length; k++) {
-    hash ^= text.charCodeAt(k);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+  return blockCount;
 }
 
 /** Candidate pairs a rule may add per record before its big blocks are windowed. */
-const PAIRS_PER_RECORD = 3;
+const PAIRS_PER_RECORD = 2;
 /** Smallest block size cap worth running a rule with. */
 const MIN_CAP = 8;
 
 /**
  * The largest block size (up to `maxBlockSize`) at which the rule's pairs stay within
- * `budget`, counting blocks above it as windowed. A broad rule over budget is skipped (0);
+ * `budget`, counting blocks above it as windowed (and, for a two-sided rule, blocks
+ * below it by their pairs across sides). A broad rule over budget is skipped (0);
  * any other runs at the smallest cap at worst.
  */
-function blockCap(sizes: readonly number[], maxBlockSize: number, budget: number, broad: boolean): number {
+function blockCap(sizes: Int32Array, crossPairs: Float64Array | null, maxBlockSize: number, budget: number, broad: boolean): number {
   const pairsAt = (cap: number) => {
     const window = Math.max(2, Math.floor(cap / 4));
     let total = 0;
-    for (const n of sizes) total += n <= cap ? (n * (n - 1)) / 2 : n * window;
+    for (let block = 0; block < sizes.length; block++) {
+      const n = sizes[block]!;
+      total += n > cap ? n * window : crossPairs ? crossPairs[block]! : (n * (n - 1)) / 2;
+    }
     return total;
   };
   if (pairsAt(maxBlockSize) <= budget) return maxBlockSize;

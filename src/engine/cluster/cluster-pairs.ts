@@ -30,22 +30,23 @@ export function clusterPairs(
   dismissed: readonly (readonly [number, number])[] = [],
 ): { clusters: Cluster[]; report: ClusterReport } {
   const size = ids.length;
-  const conflicts = conflictsAmong(left, right, weights, accepted, priorWeight);
+  const conflicts = conflictsAmong(size, left, right, weights, accepted, priorWeight);
   for (const [a, b] of dismissed) {
     conflicts.set(a, [...(conflicts.get(a) ?? []), b]);
     conflicts.set(b, [...(conflicts.get(b) ?? []), a]);
   }
-  const pairKey = (k: number) => {
-    const a = ids[left[k]!]!;
-    const b = ids[right[k]!]!;
-    return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-  };
+  // Ties broken by the pair's ids, smaller first, compared as strings without building any.
+  const low = (k: number) => (ids[left[k]!]! < ids[right[k]!]! ? ids[left[k]!]! : ids[right[k]!]!);
+  const high = (k: number) => (ids[left[k]!]! < ids[right[k]!]! ? ids[right[k]!]! : ids[left[k]!]!);
   const order = Array.from(accepted).sort((a, b) => {
     const byWeight = weights[b]! - weights[a]!;
     if (byWeight !== 0) return byWeight;
-    const ka = pairKey(a);
-    const kb = pairKey(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
+    const la = low(a);
+    const lb = low(b);
+    if (la !== lb) return la < lb ? -1 : 1;
+    const ha = high(a);
+    const hb = high(b);
+    return ha < hb ? -1 : ha > hb ? 1 : 0;
   });
   const parent = new Int32Array(size).map((_, i) => i);
   const groupSize = new Int32Array(size).fill(1);
@@ -108,11 +109,12 @@ export function clusterPairs(
  * prior: a Bayes factor under 1), among records that have an accepted link. A pair that
  * merely lacks evidence is no conflict.
  */
-function conflictsAmong(left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, priorWeight: number): Map<number, number[]> {
-  const linked = new Set<number>();
-  for (const k of accepted) {
-    linked.add(left[k]!);
-    linked.add(right[k]!);
+function conflictsAmong(size: number, left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, priorWeight: number): Map<number, number[]> {
+  // A flag per record rather than a set: every candidate pair below the prior is checked.
+  const linked = new Uint8Array(size);
+  for (let a = 0; a < accepted.length; a++) {
+    linked[left[accepted[a]!]!] = 1;
+    linked[right[accepted[a]!]!] = 1;
   }
   const conflicts = new Map<number, number[]>();
   const add = (x: number, y: number) => {
@@ -121,7 +123,7 @@ function conflictsAmong(left: Int32Array, right: Int32Array, weights: Float64Arr
     else conflicts.set(x, [y]);
   };
   for (let k = 0; k < weights.length; k++) {
-    if (weights[k]! >= priorWeight || !linked.has(left[k]!) || !linked.has(right[k]!)) continue;
+    if (weights[k]! >= priorWeight || linked[left[k]!] === 0 || linked[right[k]!] === 0) continue;
     add(left[k]!, right[k]!);
     add(right[k]!, left[k]!);
   }

@@ -1,3 +1,4 @@
+import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
 import { memoizedSimilarity } from './memoized-similarity';
 import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
@@ -10,13 +11,13 @@ export interface StringComparisonOptions {
   name: string;
   label: string;
   properties: readonly string[];
-  values: readonly string[];
+  values: TextColumn;
   /** Levels checked after an exact match and before the fuzzy ones, in order. */
   extraLevels?: readonly ExtraLevel[];
   /** Jaro-Winkler bands, strongest first; omitted when fuzzy matching is off. */
   fuzzyBands?: readonly number[];
   /** Phonetic codes per record; omitted when phonetic matching is off. */
-  phonetic?: readonly string[];
+  phonetic?: TextColumn;
   /** A clear disagreement (two house numbers) that overrides any similarity and earns its own weight. */
   conflict?: ExtraLevel;
   /** Chance that two different records agree exactly, before the data says otherwise. */
@@ -24,14 +25,23 @@ export interface StringComparisonOptions {
   /** Keep the "different" level's m at this value instead of learning it (see ComparisonLevel.fixed). */
   differentFixedM?: number;
   termFrequency?: boolean;
-  /** Jaro-Winkler for the fuzzy bands; pass one memo to share it between columns of like values. */
-  similarity?: (a: string, b: string) => number;
+  /**
+   * Jaro-Winkler of two codes for the fuzzy bands; pass one memo to share it between
+   * columns of one dictionary. Memoized by default; 'unique' for columns of nearly
+   * distinct values (street addresses), where a memo would only grow.
+   */
+  similarity?: ((a: number, b: number) => number) | 'unique';
 }
 
 /** Exact, then any extra levels, then Jaro-Winkler bands, then phonetic, then different. */
 export function stringComparison(options: StringComparisonOptions): Comparison {
-  const { values, extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
-  const similar = options.similarity ?? memoizedSimilarity(jaroWinkler);
+  const { extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
+  const { codes, values } = options.values;
+  const equality = equalityOf(options.values);
+  const similar =
+    options.similarity === 'unique' || options.values.unique
+      ? (a: number, b: number) => jaroWinkler(values[a]!, values[b]!)
+      : (options.similarity ?? memoizedSimilarity(values, jaroWinkler));
   const lowestBand = fuzzyBands.at(-1) ?? 1;
   const levels: ComparisonLevel[] = [
     { label: 'exact match', m: 0.8, u: options.exactU ?? 0.002 },
@@ -51,23 +61,23 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
     properties: options.properties,
     levels,
     compare(i, j) {
-      const a = values[i]!;
-      const b = values[j]!;
-      if (a === '' || b === '') return NULL_LEVEL;
-      if (a === b) return 0;
+      const a = codes[i]!;
+      const b = codes[j]!;
+      if (a === 0 || b === 0) return NULL_LEVEL;
+      if (sameValue(a, b, equality)) return 0;
       for (let k = 0; k < extraLevels.length; k++) if (extraLevels[k]!.test(i, j)) return 1 + k;
       if (conflict?.test(i, j)) return conflictLevel;
-      if (fuzzyBands.length > 0 && jaroWinklerBound(a, b) >= lowestBand) {
+      if (fuzzyBands.length > 0 && jaroWinklerBound(values[a]!, values[b]!) >= lowestBand) {
         const similarity = similar(a, b);
         for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return firstFuzzy + k;
       }
       if (phonetic) {
-        const pa = phonetic[i]!;
-        if (pa !== '' && pa === phonetic[j]) return phoneticLevel;
+        const pa = phonetic.codes[i]!;
+        if (pa !== 0 && pa === phonetic.codes[j]) return phoneticLevel;
       }
       return different;
     },
-    ...(options.termFrequency ? { termFrequency: { level: 0, value: (i: number) => values[i]! } } : {}),
+    ...(options.termFrequency ? { termFrequency: { level: 0, column: options.values } } : {}),
   };
 }
 
@@ -76,11 +86,12 @@ export function tokenComparison(options: {
   name: string;
   label: string;
   properties: readonly string[];
-  values: readonly string[];
+  values: TextColumn;
   fuzzyBands?: readonly number[];
   termFrequency?: boolean;
 }): Comparison {
-  const { values, fuzzyBands = [] } = options;
+  const { fuzzyBands = [] } = options;
+  const { codes, values } = options.values;
   const split = (s: string) => s.split(' ');
   const levels: ComparisonLevel[] = [
     { label: 'exact match', m: 0.75, u: 0.002 },
@@ -91,10 +102,11 @@ export function tokenComparison(options: {
   ];
   const half = 2 + fuzzyBands.length;
   // The level depends on the two values alone, so it is worked out once per pair of values.
-  const levelOf = memoizedSimilarity((a, b) => {
+  const levelOf = memoizedSimilarity(values, (a, b) => {
     const overlap = tokenSetSimilarity(split(a), split(b));
     if (overlap === 1) return 1;
-    if (fuzzyBands.length > 0) {
+    // The cheap bound rules out most pairs of names before Jaro-Winkler proper.
+    if (fuzzyBands.length > 0 && jaroWinklerBound(a, b) >= fuzzyBands.at(-1)!) {
       const similarity = jaroWinkler(a, b);
       for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return 2 + k;
     }
@@ -106,19 +118,23 @@ export function tokenComparison(options: {
     properties: options.properties,
     levels,
     compare(i, j) {
-      const a = values[i]!;
-      const b = values[j]!;
-      if (a === '' || b === '') return NULL_LEVEL;
+      const a = codes[i]!;
+      const b = codes[j]!;
+      if (a === 0 || b === 0) return NULL_LEVEL;
       if (a === b) return 0;
       return levelOf(a, b);
     },
-    ...(options.termFrequency ? { termFrequency: { level: 0, value: (i: number) => values[i]! } } : {}),
+    ...(options.termFrequency ? { termFrequency: { level: 0, column: options.values } } : {}),
   };
 }
 
 /** Phone numbers: same number, same last seven digits (country or area code differs), different. */
-export function phoneComparison(options: { properties: readonly string[]; numbers: readonly string[]; tails: readonly string[] }): Comparison {
-  const { numbers, tails } = options;
+export function phoneComparison(options: { properties: readonly string[]; numbers: TextColumn; tails: TextColumn }): Comparison {
+  const numbers = options.numbers.codes;
+  const tails = options.tails.codes;
+  const text = options.numbers.values;
+  const numberEquality = equalityOf(options.numbers);
+  const tailEquality = equalityOf(options.tails);
   return {
     name: 'phone',
     label: 'Phone',
@@ -132,17 +148,19 @@ export function phoneComparison(options: { properties: readonly string[]; number
     compare(i, j) {
       const a = numbers[i]!;
       const b = numbers[j]!;
-      if (a === '' || b === '') return NULL_LEVEL;
-      if (a === b) return 0;
-      if (tails[i] === tails[j]) return 1;
-      return withinOneEdit(a, b) ? 2 : 3;
+      if (a === 0 || b === 0) return NULL_LEVEL;
+      if (sameValue(a, b, numberEquality)) return 0;
+      if (sameValue(tails[i]!, tails[j]!, tailEquality)) return 1;
+      return withinOneEdit(text[a]!, text[b]!) ? 2 : 3;
     },
   };
 }
 
 /** Dates as YYYYMMDD: exact, one typo, day and month swapped, same year and month, different. */
-export function dateComparison(options: { name: string; label: string; properties: readonly string[]; values: readonly string[]; fuzzy: boolean }): Comparison {
-  const { values, fuzzy } = options;
+export function dateComparison(options: { name: string; label: string; properties: readonly string[]; values: TextColumn; fuzzy: boolean }): Comparison {
+  const { fuzzy } = options;
+  const { codes, values } = options.values;
+  const equality = equalityOf(options.values);
   const levels: ComparisonLevel[] = [
     { label: 'same date', m: 0.8, u: 0.0005 },
     ...(fuzzy ? [{ label: 'one digit off', m: 0.1, u: 0.005 }, { label: 'day and month swapped', m: 0.02, u: 0.0005 }] : []),
@@ -156,10 +174,12 @@ export function dateComparison(options: { name: string; label: string; propertie
     properties: options.properties,
     levels,
     compare(i, j) {
-      const a = values[i]!;
-      const b = values[j]!;
-      if (a === '' || b === '') return NULL_LEVEL;
-      if (a === b) return 0;
+      const ca = codes[i]!;
+      const cb = codes[j]!;
+      if (ca === 0 || cb === 0) return NULL_LEVEL;
+      if (sameValue(ca, cb, equality)) return 0;
+      const a = values[ca]!;
+      const b = values[cb]!;
       if (fuzzy) {
         if (editDistance(a, b, 1) <= 1) return 1;
         if (a.slice(0, 4) === b.slice(0, 4) && a.slice(4, 6) === b.slice(6, 8) && a.slice(6, 8) === b.slice(4, 6)) return 2;
@@ -226,8 +246,9 @@ export function fuzzyBands(enabled: boolean, thresholdPercent: number): number[]
 }
 
 /** Long texts (ticket content) as sorted word sets: how much of their wording two records share. */
-export function jaccardComparison(options: { name: string; label: string; properties: readonly string[]; values: readonly string[] }): Comparison {
-  const { values } = options;
+export function jaccardComparison(options: { name: string; label: string; properties: readonly string[]; values: TextColumn }): Comparison {
+  const { codes, values } = options.values;
+  const equality = equalityOf(options.values);
   return {
     name: options.name,
     label: options.label,
@@ -239,24 +260,24 @@ export function jaccardComparison(options: { name: string; label: string; proper
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
-      const a = values[i]!;
-      const b = values[j]!;
-      if (a === '' || b === '') return NULL_LEVEL;
-      if (a === b) return 0;
-      const similarity = jaccard(a.split(' '), b.split(' '));
+      const a = codes[i]!;
+      const b = codes[j]!;
+      if (a === 0 || b === 0) return NULL_LEVEL;
+      if (sameValue(a, b, equality)) return 0;
+      const similarity = jaccard(values[a]!.split(' '), values[b]!.split(' '));
       return similarity >= 0.7 ? 1 : similarity >= 0.4 ? 2 : 3;
     },
   };
 }
 
-/** The columns of a postal location; '' where unknown. */
+/** The columns of a postal location. */
 export interface LocationColumns {
-  street: readonly string[];
-  number: readonly string[];
-  zip: readonly string[];
-  city: readonly string[];
-  region: readonly string[];
-  country: readonly string[];
+  street: TextColumn;
+  number: TextColumn;
+  zip: TextColumn;
+  city: TextColumn;
+  region: TextColumn;
+  country: TextColumn;
 }
 
 /**
@@ -266,10 +287,18 @@ export interface LocationColumns {
  */
 export function locationComparison(options: { properties: readonly string[]; columns: LocationColumns; fuzzy: boolean }): Comparison {
   const { street, number, zip, city, region, country } = options.columns;
-  const same = (column: readonly string[], i: number, j: number) => column[i] !== '' && column[i] === column[j];
-  const clash = (column: readonly string[], i: number, j: number) => column[i] !== '' && column[j] !== '' && column[i] !== column[j];
-  const known = (i: number) => street[i] !== '' || zip[i] !== '' || city[i] !== '' || region[i] !== '' || country[i] !== '';
-  const citySimilarity = memoizedSimilarity(jaroWinkler);
+  const same = (column: Int32Array, i: number, j: number) => column[i] !== 0 && column[i] === column[j];
+  const streetEquality = equalityOf(street);
+  const clash = (column: Int32Array, i: number, j: number) => column[i] !== 0 && column[j] !== 0 && column[i] !== column[j];
+  const streets = street.codes;
+  const numbers = number.codes;
+  const zips = zip.codes;
+  const cities = city.codes;
+  const regions = region.codes;
+  const countries = country.codes;
+  const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
+  const citySimilarity = memoizedSimilarity(city.values, jaroWinkler);
+  const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',
     label: 'Address',
@@ -286,17 +315,17 @@ export function locationComparison(options: { properties: readonly string[]; col
       if (!known(i) || !known(j)) return NULL_LEVEL;
       // A different postcode or city outweighs a common street name ("1 Main St"). The
       // cheap checks go first: most pairs compared are far apart.
-      const elsewhere = clash(zip, i, j) || clash(country, i, j) || (clash(city, i, j) && citySimilarity(city[i]!, city[j]!) < 0.9);
+      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) < 0.9);
       if (!elsewhere) {
-        if (same(street, i, j)) return 0;
-        if (options.fuzzy && same(number, i, j) && jaroWinkler(street[i]!, street[j]!) >= 0.9) return 1;
-        if (same(zip, i, j)) return 2;
-        if (same(city, i, j) || (city[i] !== '' && city[j] !== '' && citySimilarity(city[i]!, city[j]!) >= 0.9)) return 3;
+        if (streets[i] !== 0 && sameValue(streets[i]!, streets[j]!, streetEquality)) return 0;
+        if (options.fuzzy && same(numbers, i, j) && similarStreets(street.values[streets[i]!]!, street.values[streets[j]!]!)) return 1;
+        if (same(zips, i, j)) return 2;
+        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) >= 0.9)) return 3;
       }
-      if (!clash(region, i, j) && !clash(country, i, j) && (same(region, i, j) || same(country, i, j))) return 4;
+      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 4;
       return 5;
     },
-    termFrequency: { level: 3, value: (i: number) => city[i]! },
+    termFrequency: { level: 3, column: city },
   };
 }
 
@@ -318,10 +347,26 @@ export function distinctiveMailbox(local: string): boolean {
 /**
  * Emails: the same address; the same distinctive name before the @ at another domain
  * (a job change, or a second provider), counting less when that name is common; a
- * near-identical address; different.
+ * near-identical address; different. Two webmail addresses made of the person's names
+ * look alike for every pair of namesakes ("karen.fairbrook@", "karenfairbrook79@"): that
+ * likeness repeats what the names say, so it weighs nothing.
  */
-export function emailComparison(options: { properties: readonly string[]; addresses: readonly string[]; locals: readonly string[]; webmail: readonly boolean[]; fuzzy: boolean }): Comparison {
-  const { addresses, locals, webmail, fuzzy } = options;
+export function emailComparison(options: {
+  properties: readonly string[];
+  addresses: TextColumn;
+  /** Distinctive names before the @ ('' for role mailboxes and those made of the person's names). */
+  locals: TextColumn;
+  webmail: Uint8Array;
+  /** The mailbox name is only the person's names, digits aside. */
+  namesOnly: Uint8Array;
+  fuzzy: boolean;
+}): Comparison {
+  const { webmail, namesOnly, fuzzy } = options;
+  const addresses = options.addresses.codes;
+  const text = options.addresses.values;
+  const locals = options.locals.codes;
+  const localText = options.locals.values;
+  const addressEquality = equalityOf(options.addresses);
   return {
     name: 'email',
     label: 'Email',
@@ -330,20 +375,31 @@ export function emailComparison(options: { properties: readonly string[]; addres
       { label: 'exact match', m: 0.8, u: 0.0001 },
       { label: 'same name before the @, one a webmail address', m: 0.05, u: 0.0002 },
       { label: 'same name before the @ at two companies', m: 0.02, u: 0.0005 },
-      ...(fuzzy ? [{ label: 'similar (Jaro-Winkler ≥ 0.92)', m: 0.05, u: 0.0005 }] : []),
+      ...(fuzzy
+        ? [
+            { label: 'similar (Jaro-Winkler ≥ 0.92)', m: 0.05, u: 0.0005 },
+            { label: 'similar, both made of the names at a webmail provider', m: 0, u: 0.0005, neutral: true },
+          ]
+        : []),
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
-      const a = addresses[i]!;
-      const b = addresses[j]!;
-      if (a === '' || b === '') return NULL_LEVEL;
-      if (a === b) return 0;
+      const ca = addresses[i]!;
+      const cb = addresses[j]!;
+      if (ca === 0 || cb === 0) return NULL_LEVEL;
+      if (sameValue(ca, cb, addressEquality)) return 0;
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
-      if (locals[i] !== '' && locals[i] === locals[j] && distinctiveMailbox(locals[i]!)) return webmail[i] || webmail[j] ? 1 : 2;
+      const local = locals[i]!;
+      if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) return webmail[i] || webmail[j] ? 1 : 2;
+      if (!fuzzy) return 3;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
-      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) return 3;
-      return fuzzy ? 4 : 3;
+      const a = text[ca]!;
+      const b = text[cb]!;
+      if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) {
+        return namesOnly[i] && namesOnly[j] && (webmail[i] || webmail[j]) ? 4 : 3;
+      }
+      return 5;
     },
-    termFrequency: { level: 1, value: (i: number) => locals[i]! },
+    termFrequency: { level: 1, column: options.locals },
   };
 }

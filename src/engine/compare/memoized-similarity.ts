@@ -1,34 +1,28 @@
 /**
- * A similarity between two values, computed once per pair of distinct values. First
- * names, surnames, cities and company names repeat across a million records, so most of
- * the pairs a scan compares share their values with an earlier pair, and two lookups cost
- * far less than Jaro-Winkler. Not for columns of unique values (emails): nothing recurs.
+ * A similarity between two values of one dictionary, computed once per pair of distinct
+ * values and looked up by their codes. First names, surnames, cities and company names
+ * repeat across a million records, so most of the pairs a scan compares share their
+ * values with an earlier pair, and a lookup costs far less than Jaro-Winkler. Not for
+ * columns of unique values (emails): nothing recurs.
  */
-export function memoizedSimilarity(similarity: (a: string, b: string) => number): (a: string, b: string) => number {
-  const codeOf = new Map<string, number>();
+export function memoizedSimilarity(values: readonly string[], similarity: (a: string, b: string) => number): (a: number, b: number) => number {
   const table = new PairTable();
-  const code = (value: string) => {
-    let known = codeOf.get(value);
-    if (known === undefined && codeOf.size < MAX_SLOTS) codeOf.set(value, (known = codeOf.size));
-    return known;
-  };
   return (x, y) => {
-    // One order of the two values whatever the order of the records: Jaro-Winkler is not quite symmetric.
-    const a = x <= y ? x : y;
-    const b = x <= y ? y : x;
-    const ca = code(a);
-    const cb = code(b);
-    if (ca === undefined || cb === undefined) return similarity(a, b);
+    const ca = x < y ? x : y;
+    const cb = x < y ? y : x;
     const known = table.get(ca, cb);
     if (!Number.isNaN(known)) return known;
-    const value = similarity(a, b);
+    // One order of the two values whatever the order of the records or their codes.
+    const a = values[ca]!;
+    const b = values[cb]!;
+    const value = a <= b ? similarity(a, b) : similarity(b, a);
     table.set(ca, cb, value);
     return value;
   };
 }
 
-/** Most entries a table keeps (48 MB): past that, new pairs are computed and not kept. */
-const MAX_SLOTS = 1 << 22;
+/** Most slots a table has (half of them filled, 16 MB): past that, new pairs are computed and not kept. */
+const MAX_SLOTS = 1 << 20;
 
 /** Open addressing over two int keys: no object or string per entry, so no garbage. */
 class PairTable {

@@ -1,70 +1,100 @@
 import type { CountryCode } from 'libphonenumber-js/min';
-import { jaroWinkler } from '../compare/similarity';
 import { fuzzyBands, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDomain } from '../normalize/domain';
 import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
-import { foldText } from '../normalize/text';
+import { asText, foldText } from '../normalize/text';
+import { derivedPart, firstFilled, joinKey, part, type KeyPart } from '../block/keys';
+import { Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, column, firstOf, hasValues, joinKey, memoize, phoneticCoder } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder } from './prepare-helpers';
+
+const DOMAINS = ['domain', 'website'];
 
 export const companiesModel: ObjectModel = {
   objectType: 'companies',
   reads: propertiesRead('companies', ['name', 'domain', 'website', 'phone', 'address', 'city', 'zip', 'state', 'country']),
 
-  prepare(records, settings) {
+  prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'companies');
     const n = base.size;
+    const { d, business, address, city, state, country, postcode, domain, normalizeNumber } = context.keep('companies', () => {
+      const d = {
+        name: new Dictionary(), nameKey: new Dictionary(), namePhonetic: new Dictionary(), domain: new Dictionary(), streetNumber: new Dictionary(),
+        city: new Dictionary(), zip: new Dictionary(), state: new Dictionary(), country: new Dictionary(),
+      };
+      const phoneticCode = phoneticCoder();
+      const place = (dictionary: Dictionary) => internedNormalizer(dictionary, foldText);
+      return {
+        d,
+        // Codes of the name's words, its key and its sound, once per distinct name.
+        business: memoize((raw) => {
+          const name = normalizeBusinessName(raw, settings.normalizeBusinessNames);
+          return [
+            d.name.code(name.tokens.join(' ')),
+            // Word order matters for the key people type: "North Lawndale YMCA" = "YMCA North Lawndale".
+            d.nameKey.code(name.name),
+            settings.enablePhoneticMatching ? d.namePhonetic.code(phoneticCode(name.tokens.slice(0, 2).join(' '))) : 0,
+          ] as const;
+        }),
+        address: memoize(normalizeStreetAddress),
+        city: place(d.city),
+        state: place(d.state),
+        country: place(d.country),
+        postcode: internedNormalizer(d.zip, normalizePostcode),
+        domain: internedNormalizer(d.domain, (raw) => normalizeDomain(raw) ?? ''),
+        normalizeNumber: (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers),
+      };
+    });
+    // Phone numbers and street addresses are nearly all distinct (branches aside): no dictionary.
+    const phone = uniqueColumn(n);
+    const phoneTail = uniqueColumn(n);
+    const street = uniqueColumn(n);
     const c = {
-      name: column(n), nameKey: column(n), namePhonetic: column(n), domain: column(n), phone: column(n), phoneTail: column(n),
-      street: column(n), streetNumber: column(n), city: column(n), zip: column(n), state: column(n), country: column(n),
+      name: d.name.column(n), nameKey: d.nameKey.column(n), namePhonetic: d.namePhonetic.column(n), domain: d.domain.column(n), phone, phoneTail, street,
+      streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n), country: d.country.column(n),
     };
-    const business = memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames));
-    const street = memoize(normalizeStreetAddress);
-    const place = memoize(foldText);
-    const phoneticCode = phoneticCoder();
-    const domain = memoize(normalizeDomain);
-    const phone = (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
-      const name = business(firstOf(p, ['name']));
-      c.name[i] = name.tokens.join(' ');
-      // Word order matters for the key people type: "North Lawndale YMCA" = "YMCA North Lawndale".
-      c.nameKey[i] = name.name;
-      if (settings.enablePhoneticMatching) c.namePhonetic[i] = phoneticCode(name.tokens.slice(0, 2).join(' '));
-      c.domain[i] = domain(firstOf(p, ['domain', 'website'])) ?? '';
-      const number = phone(firstOf(p, ['phone']));
+      const [name, nameKey, namePhonetic] = business(asText(p.name));
+      c.name.codes[i] = name;
+      c.nameKey.codes[i] = nameKey;
+      c.namePhonetic.codes[i] = namePhonetic;
+      c.domain.codes[i] = domain(firstOf(p, DOMAINS));
+      const number = normalizeNumber(asText(p.phone));
       if (number) {
-        c.phone[i] = number.number;
-        c.phoneTail[i] = number.tail;
+        phone.set(i, number.number);
+        phoneTail.set(i, number.tail);
       }
-      const address = street(firstOf(p, ['address']));
-      c.street[i] = address.street;
-      c.streetNumber[i] = address.number;
-      c.city[i] = place(firstOf(p, ['city']));
-      c.zip[i] = normalizePostcode(p.zip);
-      c.state[i] = place(firstOf(p, ['state']));
-      c.country[i] = place(firstOf(p, ['country']));
+      const place = address(asText(p.address));
+      street.set(i, place.street);
+      c.streetNumber.codes[i] = d.streetNumber.code(place.number);
+      c.city.codes[i] = city(asText(p.city));
+      c.zip.codes[i] = postcode(asText(p.zip));
+      c.state.codes[i] = state(asText(p.state));
+      c.country.codes[i] = country(asText(p.country));
     }
     return { objectType: 'companies', ...base, columns: c };
   },
 
   comparisons(data, settings) {
-    const c = data.columns as Record<string, string[]>;
+    const c = data.columns;
     const bands = fuzzyBands(settings.enableFuzzyMatching, settings.fuzzyMatchingThreshold);
+    const streetNumber = c.streetNumber!.codes;
+    const street = c.street!;
     const comparisons: Comparison[] = [
       tokenComparison({ name: 'name', label: 'Company name', properties: ['name'], values: c.name!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       stringComparison({ name: 'domain', label: 'Domain', properties: ['domain', 'website'], values: c.domain!, exactU: 0.0005, termFrequency: true }),
       phoneComparison({ properties: ['phone'], numbers: c.phone!, tails: c.phoneTail! }),
       stringComparison({
-        name: 'address', label: 'Street address', properties: ['address'], values: c.street!,
-        extraLevels: [{ label: 'same house number', m: 0.05, test: (i, j) => c.streetNumber![i] !== '' && c.streetNumber![i] === c.streetNumber![j] && similarStreet(c.street![i]!, c.street![j]!) }],
+        name: 'address', label: 'Street address', properties: ['address'], values: street,
+        extraLevels: [{ label: 'same house number', m: 0.05, test: (i, j) => streetNumber[i] !== 0 && streetNumber[i] === streetNumber[j] && similarStreet(textAt(street, i), textAt(street, j)) }],
         fuzzyBands: bands,
         // Street addresses are nearly all distinct: a memo would only grow.
-        similarity: jaroWinkler,
-        conflict: { label: 'different house number', m: 0.002, fixed: true, test: (i, j) => c.streetNumber![i] !== '' && c.streetNumber![j] !== '' && c.streetNumber![i] !== c.streetNumber![j] },
+        similarity: 'unique',
+        conflict: { label: 'different house number', m: 0.002, fixed: true, test: (i, j) => streetNumber[i] !== 0 && streetNumber[j] !== 0 && streetNumber[i] !== streetNumber[j] },
       }),
       stringComparison({ name: 'city', label: 'City', properties: ['city'], values: c.city!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       stringComparison({ name: 'zip', label: 'Postal code', properties: ['zip'], values: c.zip! }),
@@ -75,18 +105,22 @@ export const companiesModel: ObjectModel = {
   },
 
   blockingRules(data) {
-    const c = data.columns as Record<string, string[]>;
-    const nameSort = (i: number) => c.nameKey![i]!;
-    const firstWord = (i: number) => c.name![i]!.split(' ')[0] ?? '';
+    const c = data.columns;
+    const nameKey = c.nameKey!;
+    const nameSort = (i: number) => textAt(nameKey, i);
+    const nameSound = firstFilled(part(c.namePhonetic!), derivedPart(c.name!, (name) => name.split(' ')[0] ?? ''));
+    const phoneEnding = derivedPart(c.phoneTail!, (tail) => tail.slice(-4));
+    const streetStart = derivedPart(c.street!, (street) => street.split(' ').slice(1, 3).join(' '));
+    const [domain, phone, name, street, zip, streetNumber, city] = [c.domain!, c.phone!, c.name!, c.street!, c.zip!, c.streetNumber!, c.city!].map(part) as KeyPart[];
     return [
-      { name: 'domain', fields: ['domain'], key: (i) => c.domain![i] || null, sortKey: nameSort },
-      { name: 'phone', fields: ['phone'], key: (i) => c.phone![i] || null, sortKey: nameSort },
-      { name: 'name', fields: ['name'], key: (i) => c.name![i] || null, sortKey: nameSort },
-      { name: 'street + postcode', fields: ['address', 'zip'], key: (i) => joinKey(c.street![i]!, c.zip![i]!), sortKey: nameSort },
-      { name: 'house number + phone ending', fields: ['phone'], key: (i) => joinKey(c.streetNumber![i]!, c.phoneTail![i]!.slice(-4)), sortKey: nameSort },
-      { name: 'name sound + city', fields: ['name', 'city'], key: (i) => joinKey(c.namePhonetic![i] || firstWord(i), c.city![i]!), sortKey: nameSort },
-      { name: 'name sound + postcode', fields: ['name', 'zip'], key: (i) => joinKey(c.namePhonetic![i] || firstWord(i), c.zip![i]!), sortKey: nameSort },
-      { name: 'house number + street start', fields: ['address'], key: (i) => joinKey(c.streetNumber![i]!, c.street![i]!.split(' ').slice(1, 3).join(' ')), sortKey: nameSort, broad: true },
+      { name: 'domain', fields: ['domain'], key: joinKey(domain!), sortKey: nameSort },
+      { name: 'phone', fields: ['phone'], key: joinKey(phone!), sortKey: nameSort },
+      { name: 'name', fields: ['name'], key: joinKey(name!), sortKey: nameSort },
+      { name: 'street + postcode', fields: ['address', 'zip'], key: joinKey(street!, zip!), sortKey: nameSort },
+      { name: 'house number + phone ending', fields: ['phone'], key: joinKey(streetNumber!, phoneEnding), sortKey: nameSort },
+      { name: 'name sound + city', fields: ['name', 'city'], key: joinKey(nameSound, city!), sortKey: nameSort },
+      { name: 'name sound + postcode', fields: ['name', 'zip'], key: joinKey(nameSound, zip!), sortKey: nameSort },
+      { name: 'house number + street start', fields: ['address'], key: joinKey(streetNumber!, streetStart), sortKey: nameSort, broad: true },
     ];
   },
 };

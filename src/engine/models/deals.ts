@@ -2,8 +2,10 @@ import { fuzzyBands, numberComparison, stringComparison, timeComparison, tokenCo
 import { normalizeBusinessName } from '../normalize/business-name';
 import { toEpochMs } from '../normalize/date';
 import { asText, foldText } from '../normalize/text';
+import { derivedPart, joinKey, part } from '../block/keys';
+import { Dictionary, PrepareContext, textAt } from '../text-column';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, column, firstOf, hasValues, joinKey, memoize } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, memoize } from './prepare-helpers';
 
 /**
  * Deals: name, company, amount and close date. The company is the associated company id
@@ -13,33 +15,36 @@ export const dealsModel: ObjectModel = {
   objectType: 'deals',
   reads: propertiesRead('deals', ['dealname', 'associatedcompanyid', 'company', 'pipeline', 'amount', 'closedate']),
 
-  prepare(records, settings) {
+  prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'deals');
     const n = base.size;
-    const c = { name: column(n), company: column(n), pipeline: column(n), closeMonth: column(n) };
+    const { d, dealName, company } = context.keep('deals', () => ({
+      d: { name: new Dictionary(), company: new Dictionary(), pipeline: new Dictionary(), closeMonth: new Dictionary() },
+      dealName: memoize((raw) => foldText(raw).split(' ').filter(Boolean).sort().join(' ')),
+      company: memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).name),
+    }));
+    const c = { name: d.name.column(n), company: d.company.column(n), pipeline: d.pipeline.column(n), closeMonth: d.closeMonth.column(n) };
     const amount = new Float64Array(n).fill(Number.NaN);
     const closeDate = new Float64Array(n).fill(Number.NaN);
-    const dealName = memoize((raw) => foldText(raw).split(' ').filter(Boolean).sort().join(' '));
-    const company = memoize((raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).name);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
-      c.name[i] = dealName(firstOf(p, ['dealname']));
+      c.name.codes[i] = d.name.code(dealName(firstOf(p, ['dealname'])));
       const companyId = asText(p.associatedcompanyid);
-      c.company[i] = companyId !== '' ? `id:${companyId}` : company(firstOf(p, ['company']));
-      c.pipeline[i] = foldText(p.pipeline);
+      c.company.codes[i] = d.company.code(companyId !== '' ? `id:${companyId}` : company(firstOf(p, ['company'])));
+      c.pipeline.codes[i] = d.pipeline.code(foldText(p.pipeline));
       const value = Number.parseFloat(asText(p.amount).replace(/[^0-9.-]/g, ''));
       if (Number.isFinite(value)) amount[i] = value;
       const time = toEpochMs(p.closedate);
       if (!Number.isNaN(time)) {
         closeDate[i] = time;
-        c.closeMonth[i] = new Date(time).toISOString().slice(0, 7);
+        c.closeMonth.codes[i] = d.closeMonth.code(new Date(time).toISOString().slice(0, 7));
       }
     }
     return { objectType: 'deals', ...base, columns: c, numbers: { amount, closeDate } };
   },
 
   comparisons(data, settings) {
-    const c = data.columns as Record<string, string[]>;
+    const c = data.columns;
     const numbers = data.numbers!;
     const bands = fuzzyBands(settings.enableFuzzyMatching, settings.fuzzyMatchingThreshold);
     const comparisons: Comparison[] = [
@@ -53,15 +58,18 @@ export const dealsModel: ObjectModel = {
   },
 
   blockingRules(data) {
-    const c = data.columns as Record<string, string[]>;
+    const c = data.columns;
     const amount = data.numbers!.amount!;
-    const sort = (i: number) => c.name![i]!;
-    const amountKey = (i: number) => (Number.isNaN(amount[i]!) ? '' : String(Math.round(amount[i]!)));
+    const sort = (i: number) => textAt(c.name!, i);
+    const amounts = new Dictionary();
+    const amountKey = amounts.column(data.size);
+    for (let i = 0; i < data.size; i++) if (!Number.isNaN(amount[i]!)) amountKey.codes[i] = amounts.code(String(Math.round(amount[i]!)));
+    const firstWord = derivedPart(c.name!, (name) => name.split(' ')[0]!);
     return [
-      { name: 'deal name', fields: ['dealname'], key: (i) => c.name![i] || null, sortKey: sort },
-      { name: 'company + amount', fields: ['company', 'amount'], key: (i) => joinKey(c.company![i]!, amountKey(i)), sortKey: sort },
-      { name: 'company + close month', fields: ['company', 'closedate'], key: (i) => joinKey(c.company![i]!, c.closeMonth![i]!), sortKey: sort },
-      { name: 'company + first word of name', fields: ['company', 'dealname'], key: (i) => joinKey(c.company![i]!, c.name![i]!.split(' ')[0]!), sortKey: sort, broad: true },
+      { name: 'deal name', fields: ['dealname'], key: joinKey(part(c.name!)), sortKey: sort },
+      { name: 'company + amount', fields: ['company', 'amount'], key: joinKey(part(c.company!), part(amountKey)), sortKey: sort },
+      { name: 'company + close month', fields: ['company', 'closedate'], key: joinKey(part(c.company!), part(c.closeMonth!)), sortKey: sort },
+      { name: 'company + first word of name', fields: ['company', 'dealname'], key: joinKey(part(c.company!), firstWord), sortKey: sort, broad: true },
     ];
   },
 };

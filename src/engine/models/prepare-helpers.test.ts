@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFilled, joinKey } from './prepare-helpers';
+import { isFilled } from './prepare-helpers';
 
 describe('prepare helpers', () => {
   it('tells filled cells from empty ones', () => {
@@ -11,10 +11,5 @@ describe('prepare helpers', () => {
     expect(isFilled(Number.NaN)).toBe(false);
     expect(isFilled(null)).toBe(false);
     expect(isFilled({})).toBe(false);
-  });
-
-  it('builds a blocking key only when every part is present', () => {
-    expect(joinKey('smith', 'j')).toBe('smith|j');
-    expect(joinKey('smith', '')).toBeNull();
   });
 });

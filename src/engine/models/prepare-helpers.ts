@@ -76,17 +76,6 @@ export function baseColumns(records: readonly EngineRecord[], objectType: Object
   return { size, ids, completeness, updatedAt };
 }
 
-/** A new string column of `size` empty values. */
-export function column(size: number): string[] {
-  return new Array<string>(size).fill('');
-}
-
-/** A blocking key from several values, or null when any is missing. */
-export function joinKey(...values: string[]): string | null {
-  for (const value of values) if (value === '') return null;
-  return values.join('|');
-}
-
 /** True when at least two records have a value the comparison can use: empty fields only slow every pair down. */
 export function hasValues(comparison: Comparison, size: number): boolean {
   let filled = 0;

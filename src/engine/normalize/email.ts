@@ -7,7 +7,7 @@ const PLUS_TAG_DOMAINS = new Set([
 ]);
 /** Providers that ignore dots in the local part. */
 const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-const DOMAIN_ALIASES: Record<string, string> = { 'googlemail.com': 'gmail.com' };
+const DOMAIN_ALIASES: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, { 'googlemail.com': 'gmail.com' });
 const FREE_MAIL_DOMAINS = new Set([
   ...PLUS_TAG_DOMAINS, 'yahoo.com', 'ymail.com', 'aol.com', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de', 'mail.com',
   'yandex.com', 'yandex.ru', 'mail.ru', 'qq.com', '163.com', '126.com', 'comcast.net', 'verizon.net', 'att.net',
@@ -32,7 +32,8 @@ const SIMPLE_EMAIL = /^[^\s@<>(),;:"]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/;
  */
 export function normalizeEmail(value: unknown, normalize = true): NormalizedEmail | null {
   let text = asText(value).toLowerCase();
-  if (normalize) {
+  // Most addresses need none of the clean-up: one test finds those that do.
+  if (normalize && NEEDS_CLEANING.test(text)) {
     // "Jane <jane@x.com>": keep the part in angle brackets.
     const bracketed = /<([^>]+)>/.exec(text);
     if (bracketed?.[1]) text = bracketed[1];
@@ -42,11 +43,24 @@ export function normalizeEmail(value: unknown, normalize = true): NormalizedEmai
   const at = text.lastIndexOf('@');
   let local = text.slice(0, at);
   let domain = text.slice(at + 1);
+  let changed = false;
   if (normalize) {
-    domain = DOMAIN_ALIASES[domain] ?? domain;
-    if (PLUS_TAG_DOMAINS.has(domain)) local = local.split('+')[0] ?? local;
-    if (DOTLESS_DOMAINS.has(domain)) local = local.replaceAll('.', '');
+    const alias = DOMAIN_ALIASES[domain];
+    if (alias !== undefined) {
+      domain = alias;
+      changed = true;
+    }
+    if (PLUS_TAG_DOMAINS.has(domain) && local.includes('+')) {
+      local = local.split('+')[0] ?? local;
+      changed = true;
+    }
+    if (DOTLESS_DOMAINS.has(domain) && local.includes('.')) {
+      local = local.replaceAll('.', '');
+      changed = true;
+    }
     if (local === '') return null;
   }
-  return { address: `${local}@${domain}`, local, domain, freeMail: FREE_MAIL_DOMAINS.has(domain) };
+  return { address: changed ? `${local}@${domain}` : text, local, domain, freeMail: FREE_MAIL_DOMAINS.has(domain) };
 }
+
+const NEEDS_CLEANING = /[<\s]|^mailto:|\.$/;

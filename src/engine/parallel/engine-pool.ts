@@ -24,10 +24,12 @@ class EngineWorker {
   constructor() {
     // Run from TypeScript sources (tsx), a worker must register the loader before it can
     // import a .ts file: Node 20 does not hand --import hooks to a worker's entry module.
+    // A young generation larger than V8's default: preparing and comparing make many
+    // short-lived strings, and each collection of a small one copies what survives.
+    const resourceLimits = { maxYoungGenerationSizeMb: 96 };
     this.worker = WORKER_URL.pathname.endsWith('.ts')
-      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); });`, { eval: true })
-      : new Worker(WORKER_URL);
-    this.worker.unref();
+      ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); });`, { eval: true, resourceLimits })
+      : new Worker(WORKER_URL, { resourceLimits });
     this.worker.on('message', (reply: EngineReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
@@ -43,6 +45,8 @@ class EngineWorker {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`Engine worker stopped (exit code ${code})`)));
+    // Only now: listening for messages refs the worker's port again.
+    this.worker.unref();
   }
 
   run<T>(message: EngineTask, transfer: ArrayBuffer[] = []): Promise<T> {
@@ -66,11 +70,44 @@ class EngineWorker {
  */
 export class EnginePool {
   private readonly workers: EngineWorker[] = [];
+  /** Scans holding each worker (see take and give). */
+  private readonly holders = new Map<EngineWorker, number>();
+  /** Workers to replace once no scan holds them. */
+  private readonly worn = new Set<EngineWorker>();
 
   /** `count` live workers, starting or replacing as needed. */
-  take(count: number): EngineWorker[] {
+  ready(count: number): EngineWorker[] {
     for (let k = 0; k < count; k++) if (!this.workers[k] || this.workers[k]!.dead) this.workers[k] = new EngineWorker();
     return this.workers.slice(0, count);
+  }
+
+  /** `count` live workers for a scan, held until it gives them back. */
+  take(count: number): EngineWorker[] {
+    const taken = this.ready(count);
+    for (const worker of taken) this.holders.set(worker, (this.holders.get(worker) ?? 0) + 1);
+    return taken;
+  }
+
+  /**
+   * A scan is done with its workers. `replace`: it left them holding a lot of memory (a
+   * scan of several hundred thousand records), which a thread returns to the system only
+   * when it ends; so each is replaced by a fresh one as soon as no other scan holds it.
+   * The new one starts on a core the calling thread, busy grouping, leaves idle.
+   */
+  give(workers: readonly EngineWorker[], replace: boolean): void {
+    for (const worker of workers) {
+      const held = (this.holders.get(worker) ?? 1) - 1;
+      if (held > 0) this.holders.set(worker, held);
+      else this.holders.delete(worker);
+      if (replace) this.worn.add(worker);
+      if (held > 0 || !this.worn.has(worker)) continue;
+      this.worn.delete(worker);
+      const k = this.workers.indexOf(worker);
+      if (k !== -1) this.workers[k] = new EngineWorker();
+      // At once: the calling thread goes on grouping without returning to its event loop,
+      // and nothing is left for this worker to do.
+      void worker.terminate();
+    }
   }
 
   async close(): Promise<void> {

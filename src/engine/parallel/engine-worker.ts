@@ -1,16 +1,22 @@
 import { parentPort } from 'node:worker_threads';
 import { objectModel } from '../models';
-import { compareRange } from '../score/comparison-vectors';
+import { compareInto, compareRange } from '../score/comparison-vectors';
 import type { EngineSettings } from '../settings';
+import { PrepareContext } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
-import { concatDatasets, packDataset, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords } from './transfer';
+import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords } from './transfer';
 
 /** What a worker thread is asked to do for one scan (a session). */
 export type EngineTask =
-  | { task: 'prepare'; session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings; records: PackedRecords }
+  /**
+   * The worker's records, chunk by chunk: each is prepared as it arrives, while the
+   * calling thread packs the next; the last one returns the whole slice prepared.
+   */
+  | { task: 'prepare'; session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings; records: PackedRecords; last: boolean }
   /** The whole dataset, slice by slice; null marks the slice this worker prepared itself. */
   | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
-  | { task: 'compare'; session: number; left: Int32Array; right: Int32Array }
+  /** Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without `out`, returned. */
+  | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number }
   | { task: 'end'; session: number }
   | { task: 'ping' };
 
@@ -19,6 +25,8 @@ export type EngineReply = { id: number; ok: true; result: unknown } | { id: numb
 interface Session {
   model: ObjectModel;
   settings: EngineSettings;
+  context?: PrepareContext;
+  chunks?: PreparedDataset[];
   own?: PreparedDataset;
   comparisons?: Comparison[];
 }
@@ -28,21 +36,37 @@ const sessions = new Map<number, Session>();
 function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[] } {
   switch (message.task) {
     case 'prepare': {
-      const session: Session = { model: objectModel(message.objectType), settings: message.settings };
-      sessions.set(message.session, session);
-      session.own = session.model.prepare(unpackRecords(message.records), session.settings);
-      return { result: packDataset(session.own), transfer: [] };
+      let session = sessions.get(message.session);
+      if (!session) sessions.set(message.session, (session = { model: objectModel(message.objectType), settings: message.settings, context: new PrepareContext(), chunks: [] }));
+      // Each chunk prepared as it comes: its records die young, and the chunks share dictionaries.
+      session.chunks!.push(prepareSlice(session.model, unpackRecords(message.records), session.settings, session.context));
+      if (!message.last) return { result: null, transfer: [] };
+      session.own = concatDatasets(session.chunks!, 0);
+      delete session.chunks;
+      delete session.context;
+      return { result: packDataset(session.own, false), transfer: [] };
     }
     case 'load': {
       const session = sessionOf(message.session);
-      const data = concatDatasets(message.parts.map((part) => (part === null ? session.own! : unpackDataset(part))));
+      const { blockingKeys: _keys, ...own } = session.own!;
+      // This worker's own slice has its dictionaries extended: codes need not match the
+      // calling thread's, as only pairs and their levels cross threads from here on.
+      const data = concatDatasets(
+        message.parts.map((part) => (part === null ? own : unpackDataset(part))),
+        message.parts.indexOf(null),
+      );
       delete session.own;
       session.comparisons = session.model.comparisons(data, session.settings);
       return { result: session.comparisons.length, transfer: [] };
     }
     case 'compare': {
-      const levels = compareRange(sessionOf(message.session).comparisons!, message.left, message.right, 0, message.left.length);
-      return { result: levels, transfer: levels.map((l) => l.buffer as ArrayBuffer) };
+      const comparisons = sessionOf(message.session).comparisons!;
+      if (message.out) {
+        compareInto(comparisons, message.left, message.right, message.from, message.to, message.out, message.at ?? 0);
+        return { result: comparisons.length, transfer: [] };
+      }
+      const levels = compareRange(comparisons, message.left, message.right, message.from, message.to);
+      return { result: levels, transfer: [levels[0]?.buffer as ArrayBuffer].filter(Boolean) };
     }
     case 'end':
       sessions.delete(message.session);

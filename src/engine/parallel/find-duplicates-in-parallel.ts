@@ -1,9 +1,11 @@
 import type { ObjectType } from '../../shared/object-types';
 import { duplicatePipeline, inThisThread, type DuplicateDetectionResult, type FindDuplicatesOptions, type StageRunner } from '../find-duplicates';
-import { compareRange } from '../score/comparison-vectors';
+import { compareInto, compareRange, levelArrays } from '../score/comparison-vectors';
+import { recordId } from '../models/prepare-helpers';
+import { PrepareContext } from '../text-column';
 import type { EngineRecord, PreparedDataset } from '../types';
 import { defaultThreads, sharedEnginePool, type EngineWorker } from './engine-pool';
-import { concatDatasets, packDataset, packRecords, unpackDataset, type PackedDataset } from './transfer';
+import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, type PackedDataset } from './transfer';
 
 export interface ParallelOptions extends FindDuplicatesOptions {
   /** Threads to use, this one included; every core by default. The result is the same for any number. */
@@ -21,7 +23,7 @@ let nextSession = 1;
  * (a few hundred milliseconds, more when they compile TypeScript on the way).
  */
 export async function startEngineThreads(threads: number = defaultThreads()): Promise<void> {
-  await Promise.all(sharedEnginePool.take(Math.max(0, threads - 1)).map((worker) => worker.run({ task: 'ping' })));
+  await Promise.all(sharedEnginePool.ready(Math.max(0, threads - 1)).map((worker) => worker.run({ task: 'ping' })));
 }
 
 /**
@@ -53,6 +55,28 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[],
   }
 }
 
+/** From this many records on, a scan's workers are replaced after it (see EnginePool.give). */
+const REPLACE_AFTER_RECORDS = 200_000;
+/** Records a worker is sent at a time while preparing. */
+const PREPARE_CHUNK = 25_000;
+/** This thread's share of the records to prepare, against a worker's 1: it also packs and joins. */
+const LOCAL_SHARE = 0.85;
+
+/** Ranges of [0, count), one per thread: this thread takes the first, `localShare` as large as each of the others. */
+function slicesOf(count: number, parts: number, localShare: number): [number, number][] {
+  const total = localShare + parts - 1;
+  const bounds = Array.from({ length: parts + 1 }, (_, k) => (k === 0 ? 0 : Math.floor((count * (localShare + k - 1)) / total)));
+  bounds[parts] = count;
+  return Array.from({ length: parts }, (_, k) => [bounds[k]!, bounds[k + 1]!]);
+}
+
+/** The ids of records from..to-1, as preparing names them. */
+function idsOf(records: readonly EngineRecord[], [from, to]: [number, number]): string[] {
+  const ids = new Array<string>(to - from);
+  for (let i = from; i < to; i++) ids[i - from] = recordId(records[i]!, i);
+  return ids;
+}
+
 /** Even ranges of [0, count), one per thread: this thread takes the first. */
 function ranges(count: number, parts: number): [number, number][] {
   return Array.from({ length: parts }, (_, k) => [Math.floor((count * k) / parts), Math.floor((count * (k + 1)) / parts)]);
@@ -61,53 +85,112 @@ function ranges(count: number, parts: number): [number, number][] {
 class ParallelStages implements StageRunner {
   private readonly session = nextSession++;
   private loaded = false;
+  private released = false;
+  private records = 0;
 
   constructor(
     private readonly workers: EngineWorker[],
     private readonly minPairs: number,
   ) {}
 
-  /** Records in slices: the first here, one per worker; then every worker gets the whole dataset. */
+  /**
+   * Records in slices: the first here, one per worker; then every worker gets the whole
+   * dataset. A worker's slice goes in chunks, so it unpacks one while this thread packs
+   * the next; this thread takes a smaller slice, as packing and joining are its alone.
+   */
   async prepare(...[model, records, settings]: Parameters<StageRunner['prepare']>): Promise<PreparedDataset> {
-    const [[, localEnd], ...slices] = ranges(records.length, this.workers.length + 1) as [[number, number], ...[number, number][]];
-    const remote = slices.map(([from, to], w) =>
-      this.workers[w]!.run<PackedDataset>({ task: 'prepare', session: this.session, objectType: model.objectType, settings, records: packRecords(records, from, to, model.reads) }),
-    );
-    const local = model.prepare(records.slice(0, localEnd), settings);
+    this.records = records.length;
+    const [[, localEnd], ...slices] = slicesOf(records.length, this.workers.length + 1, LOCAL_SHARE) as [[number, number], ...[number, number][]];
+    // The same number of chunks for every thread, handed out in turn: each worker always
+    // has its next chunk waiting while this thread prepares one of its own.
+    const rounds = Math.max(1, ...slices.map(([from, to]) => Math.ceil((to - from) / PREPARE_CHUNK)));
+    const chunk = ([from, to]: [number, number], k: number) => [from + Math.floor(((to - from) * k) / rounds), from + Math.floor(((to - from) * (k + 1)) / rounds)] as const;
+    const replies: Promise<PackedDataset | null>[] = [];
+    const send = (k: number) =>
+      slices.forEach((slice, w) => {
+        const [start, end] = chunk(slice, k);
+        const task = { task: 'prepare', session: this.session, objectType: model.objectType, settings, records: packRecords(records, start, end, model.reads), last: k === rounds - 1 } as const;
+        replies[w] = this.workers[w]!.run<PackedDataset | null>(task);
+      });
+    const context = new PrepareContext();
+    const localParts: PreparedDataset[] = [];
+    send(0);
+    for (let k = 0; k < rounds; k++) {
+      if (k + 1 < rounds) send(k + 1);
+      const [start, end] = chunk([0, localEnd], k);
+      localParts.push(prepareSlice(model, records.slice(start, end), settings, context));
+    }
+    const remote = replies as Promise<PackedDataset>[];
+    const local = concatDatasets(localParts, 0);
     const packed = await Promise.all(remote);
-    const localPacked = packDataset(local);
+    // Workers compare pairs: they need the values, not the blocking keys.
+    const { blockingKeys: _keys, ...localValues } = local;
+    const localPacked = packDataset(localValues, false);
     const parts = [localPacked, ...packed];
     // Queued behind nothing else: the compare tasks that follow find the data loaded.
     const loads = this.workers.map((worker, w) => worker.run<number>({ task: 'load', session: this.session, parts: parts.map((part, p) => (p === w + 1 ? null : part)) }));
     loads.forEach((load) => load.catch(() => {}));
     this.loaded = true;
-    return concatDatasets([local, ...packed.map(unpackDataset)]);
+    // The workers' slices come without ids: the records have them.
+    return concatDatasets([local, ...packed.map((part, w) => unpackDataset(part, idsOf(records, slices[w]!)))], 0);
   }
 
+  /**
+   * Pairs in ranges, the first here. Pairs in shared memory (blocking's) are read in
+   * place and their levels written in place; others (the random pairs for u) are copied.
+   */
   async compare(...[comparisons, left, right]: Parameters<StageRunner['compare']>): Promise<Uint8Array[]> {
     const count = left.length;
     if (!this.loaded || count < this.minPairs) return compareRange(comparisons, left, right, 0, count);
     const [[, localEnd], ...slices] = ranges(count, this.workers.length + 1) as [[number, number], ...[number, number][]];
+    const shared = left.buffer instanceof SharedArrayBuffer && right.buffer instanceof SharedArrayBuffer;
+    const levels = levelArrays(comparisons.length, count, shared);
     const remote = slices.map(([from, to], w) => {
+      if (shared) return this.workers[w]!.run<number>({ task: 'compare', session: this.session, left, right, from, to, out: levels, at: from });
       const l = left.slice(from, to);
       const r = right.slice(from, to);
-      return this.workers[w]!.run<Uint8Array[]>({ task: 'compare', session: this.session, left: l, right: r }, [l.buffer, r.buffer]);
+      return this.workers[w]!.run<Uint8Array[]>({ task: 'compare', session: this.session, left: l, right: r, from: 0, to: to - from }, [l.buffer, r.buffer]).then((piece) => {
+        if (piece.length !== comparisons.length) return piece.length;
+        piece.forEach((part, c) => levels[c]!.set(part, from));
+        return piece.length;
+      });
     });
-    const local = compareRange(comparisons, left, right, 0, localEnd);
-    const pieces = [local, ...(await Promise.all(remote))];
-    if (pieces.some((piece) => piece.length !== comparisons.length)) throw new Error('A worker built different comparisons from the same dataset');
-    return comparisons.map((_, c) => {
-      const levels = new Uint8Array(count);
-      let at = 0;
-      for (const piece of pieces) {
-        levels.set(piece[c]!, at);
-        at += piece[c]!.length;
-      }
-      return levels;
+    compareInto(comparisons, left, right, 0, localEnd, levels, 0);
+    const built = await Promise.all(remote);
+    if (built.some((n) => n !== comparisons.length)) throw new Error('A worker built different comparisons from the same dataset');
+    return levels;
+  }
+
+  /** Pairs in ranges, one per worker and none here: this thread is blocking meanwhile. */
+  compareMeanwhile(...[comparisons, left, right]: Parameters<StageRunner['compare']>): Promise<Uint8Array[]> | null {
+    const count = left.length;
+    if (!this.loaded || count < this.minPairs) return null;
+    const levels = levelArrays(comparisons.length, count, false);
+    const remote = ranges(count, this.workers.length).map(([from, to], w) => {
+      const l = left.slice(from, to);
+      const r = right.slice(from, to);
+      return this.workers[w]!.run<Uint8Array[]>({ task: 'compare', session: this.session, left: l, right: r, from: 0, to: to - from }, [l.buffer, r.buffer]).then((piece) => {
+        if (piece.length !== comparisons.length) throw new Error('A worker built different comparisons from the same dataset');
+        piece.forEach((part, c) => levels[c]!.set(part, from));
+      });
     });
+    const compared = Promise.all(remote).then(() => levels);
+    // Awaited later, in training: a failure meanwhile must not count as unhandled.
+    compared.catch(() => {});
+    return compared;
+  }
+
+  /** Comparing is over: the workers drop this scan's data and go back to the pool. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    for (const worker of this.workers) worker.run({ task: 'end', session: this.session }).catch(() => {});
+    sharedEnginePool.give(this.workers, this.records >= REPLACE_AFTER_RECORDS);
   }
 
   async end(): Promise<void> {
+    if (this.released) return;
     await Promise.allSettled(this.workers.map((worker) => worker.run({ task: 'end', session: this.session })));
+    this.release();
   }
 }

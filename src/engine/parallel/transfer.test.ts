@@ -3,7 +3,8 @@ import { objectModel } from '../models';
 import { resolveEngineSettings } from '../settings';
 import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord } from '../types';
-import { concatDatasets, packDataset, packRecords, unpackDataset, unpackRecords } from './transfer';
+import { PrepareContext } from '../text-column';
+import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, unpackRecords } from './transfer';
 
 describe('records crossing threads', () => {
   it('come back with every value as it was, whatever its type', () => {
@@ -40,6 +41,21 @@ describe('prepared datasets crossing threads', () => {
     const whole = model.prepare(records, settings);
     const slices = [model.prepare(records.slice(0, 30), settings), unpackDataset(structuredClone(packDataset(model.prepare(records.slice(30), settings))))];
     expect(concatDatasets(slices)).toEqual(whole);
+  });
+});
+
+describe('prepared slices with their blocking keys', () => {
+  it.each(['contacts', 'companies'] as const)('%s: batches prepared with one context and joined equal the dataset prepared whole', (objectType) => {
+    const model = objectModel(objectType);
+    const settings = resolveEngineSettings({});
+    const records = backgroundContacts(90).map((r, i) => ({ ...r, properties: { ...r.properties, name: `Acme ${i % 7}`, address: `${i % 13} Main St` } }));
+    const whole = prepareSlice(model, records, settings);
+    const context = new PrepareContext();
+    const batches = [0, 25, 60, 90].slice(1).map((end, k, ends) => prepareSlice(model, records.slice(k === 0 ? 0 : ends[k - 1], end), settings, context));
+    const joined = concatDatasets([batches[0]!, ...batches.slice(1).map((batch) => unpackDataset(structuredClone(packDataset(batch))))], 0);
+    expect(joined.blockingKeys).toEqual(whole.blockingKeys);
+    const values = (data: typeof whole) => Object.fromEntries(Object.entries(data.columns).map(([name, column]) => [name, Array.from(column.codes, (code) => column.values[code])]));
+    expect(values(joined)).toEqual(values(whole));
   });
 });
 

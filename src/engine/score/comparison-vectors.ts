@@ -8,11 +8,26 @@ export interface ComparisonVectors {
 }
 
 export function compareRange(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array, from: number, to: number): Uint8Array[] {
-  return comparisons.map((comparison) => {
-    const out = new Uint8Array(to - from);
-    for (let k = from; k < to; k++) out[k - from] = comparison.compare(left[k]!, right[k]!);
-    return out;
+  const out = levelArrays(comparisons.length, to - from, false);
+  compareInto(comparisons, left, right, from, to, out, 0);
+  return out;
+}
+
+/** Levels of pairs from..to-1, written to out[c] from `at`. */
+export function compareInto(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array, from: number, to: number, out: readonly Uint8Array[], at: number): void {
+  comparisons.forEach((comparison, c) => {
+    const levels = out[c]!;
+    for (let k = from; k < to; k++) levels[at + k - from] = comparison.compare(left[k]!, right[k]!);
   });
+}
+
+/**
+ * One array of `count` levels per comparison, all in one buffer: one allocation rather
+ * than one per comparison, and when `shared`, worker threads write their part in place.
+ */
+export function levelArrays(comparisons: number, count: number, shared: boolean): Uint8Array[] {
+  const buffer = shared ? new SharedArrayBuffer(comparisons * count) : new ArrayBuffer(comparisons * count);
+  return Array.from({ length: comparisons }, (_, c) => new Uint8Array(buffer, c * count, count));
 }
 
 export function compareAll(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array, count: number): ComparisonVectors {

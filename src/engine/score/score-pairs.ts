@@ -24,9 +24,9 @@ const MAX_TF_PENALTY = 8;
  * value found only in this pair is as rare as can be. When the two values only look
  * alike ("Springfield", "Springfeld") the more common one counts, whichever side it is on.
  */
-export function termFrequencyAdjustment(u: number, values: ValueCounts | null | undefined, valueA: string, valueB: string): number {
+export function termFrequencyAdjustment(u: number, values: ValueCounts | null | undefined, codeA: number, codeB: number): number {
   if (!values || values.total < 3) return 0;
-  const count = Math.max(values.counts.get(valueA) ?? 2, values.counts.get(valueB) ?? 2);
+  const count = Math.max(values.counts[codeA] || 2, values.counts[codeB] || 2);
   const others = Math.max(count - 2, 0) / (values.total - 2);
   if (others === 0) return MAX_TF_BONUS;
   return Math.min(MAX_TF_BONUS, Math.max(-MAX_TF_PENALTY, Math.log2(u / others)));
@@ -58,8 +58,9 @@ export function scorePairs(
     const freq = frequencies[c];
     if (!tf || !freq) continue;
     const u = model.u[c]![tf.level]!;
+    const codes = tf.column.codes;
     for (let k = 0; k < vectors.count; k++) {
-      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq, tf.value(left[k]!), tf.value(right[k]!));
+      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq, codes[left[k]!]!, codes[right[k]!]!);
     }
   }
   return out;

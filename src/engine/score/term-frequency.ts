@@ -1,8 +1,9 @@
+import { codeCounts } from '../text-column';
 import type { Comparison } from '../types';
 
-/** How often each value occurs, and among how many records with a value. */
+/** How many records hold each value (by code), and how many hold any. */
 export interface ValueCounts {
-  counts: Map<string, number>;
+  counts: Int32Array;
   total: number;
 }
 
@@ -15,14 +16,9 @@ export function termFrequencies(comparisons: readonly Comparison[], size: number
   return comparisons.map((comparison) => {
     const tf = comparison.termFrequency;
     if (!tf) return null;
-    const counts = new Map<string, number>();
+    const counts = codeCounts(tf.column, size);
     let total = 0;
-    for (let i = 0; i < size; i++) {
-      const value = tf.value(i);
-      if (value === '') continue;
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-      total++;
-    }
+    for (let code = 1; code < counts.length; code++) total += counts[code]!;
     return { counts, total };
   });
 }

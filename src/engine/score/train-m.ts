@@ -65,6 +65,7 @@ export function trainM(
   const u = labels.nonMatches ? blendU(comparisons, uRandom, labels.nonMatches) : uRandom;
   const priors = comparisons.map((c) => normalise(c.levels.map((l) => l.m)));
   const fixed = comparisons.map((c) => c.levels.map((l) => l.fixed === true));
+  const neutral = comparisons.map((c) => c.levels.map((l) => l.neutral === true));
   const labelled = [
     ...(labels.matches ? weighted(collectPatterns(labels.matches, 1)) : []),
     ...(labels.nonMatches ? weighted(collectPatterns(labels.nonMatches, 0)) : []),
@@ -77,7 +78,7 @@ export function trainM(
   for (const session of sessions) {
     if (session.pairs.length === 0) continue;
     const patterns = [...collectPatterns(vectors, Number.NaN, session).values(), ...labelled];
-    const result = expectationMaximisation(patterns, priors, u, session.excluded, fixed);
+    const result = expectationMaximisation(patterns, priors, u, session.excluded, fixed, neutral);
     iterations = Math.max(iterations, result.iterations);
     converged &&= result.converged;
     comparisons.forEach((_, c) => {
@@ -88,16 +89,17 @@ export function trainM(
       learnt[c]!++;
     });
   }
-  const m = comparisons.map((_, c) => (learnt[c] === 0 ? priors[c]! : sums[c]!.map((v) => v / learnt[c]!)));
+  // A neutral level weighs nothing: its m is its u.
+  const m = comparisons.map((_, c) => (learnt[c] === 0 ? priors[c]! : sums[c]!.map((v) => v / learnt[c]!)).map((v, l) => (neutral[c]![l] ? u[c]![l]! : v)));
 
   const all = [...collectPatterns(vectors, Number.NaN).values()];
-  const lambdaCandidates = fitLambda(all, m, u);
+  const lambdaCandidates = fitLambda(all, m, u, neutral);
   // Duplicates found among the candidates, spread over every pair the dataset has.
   const lambda = Math.min(0.5, Math.max(1e-12, (lambdaCandidates * vectors.count) / Math.max(allPairs, vectors.count, 1)));
   return { lambda, lambdaCandidates, m, u, iterations, converged };
 }
 
-function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[], fixed: readonly boolean[][]) {
+function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[], fixed: readonly boolean[][], neutral: readonly boolean[][]) {
   let m = priors.map((p) => [...p]);
   let lambda = 0.2;
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
@@ -108,12 +110,12 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
     const denominators = new Array<number>(priors.length).fill(0);
     let matchMass = 0;
     for (const pattern of patterns) {
-      const p = Number.isNaN(pattern.label) ? matchProbability(pattern.levels, lambda, m, u, excluded) : pattern.label;
+      const p = Number.isNaN(pattern.label) ? matchProbability(pattern.levels, lambda, m, u, excluded, neutral) : pattern.label;
       const mass = p * pattern.count;
       matchMass += mass;
       for (let c = 0; c < priors.length; c++) {
         const level = pattern.levels[c]!;
-        if (level === NULL_LEVEL || excluded[c]) continue;
+        if (level === NULL_LEVEL || excluded[c] || neutral[c]![level]) continue;
         numerators[c]![level]! += mass;
         denominators[c]! += mass;
       }
@@ -132,14 +134,14 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
 }
 
 /** λ alone by EM, with m and u fixed: a one-parameter mixture that converges reliably. */
-function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][]): number {
+function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][], neutral: readonly boolean[][]): number {
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
   if (total === 0) return 0;
   const noExclusion = m.map(() => false);
   let lambda = 0.1;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     let matchMass = 0;
-    for (const pattern of patterns) matchMass += matchProbability(pattern.levels, lambda, m, u, noExclusion) * pattern.count;
+    for (const pattern of patterns) matchMass += matchProbability(pattern.levels, lambda, m, u, noExclusion, neutral) * pattern.count;
     const next = Math.min(0.999, Math.max(1e-6, matchMass / total));
     if (Math.abs(next - lambda) < TOLERANCE) return next;
     lambda = next;
@@ -147,27 +149,33 @@ function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][]): 
   return lambda;
 }
 
-function matchProbability(levels: Uint8Array, lambda: number, m: number[][], u: number[][], excluded: readonly boolean[]): number {
+function matchProbability(levels: Uint8Array, lambda: number, m: number[][], u: number[][], excluded: readonly boolean[], neutral: readonly boolean[][]): number {
   let logOdds = Math.log(lambda / (1 - lambda));
   for (let c = 0; c < levels.length; c++) {
     const level = levels[c]!;
-    if (level === NULL_LEVEL || excluded[c]) continue;
+    if (level === NULL_LEVEL || excluded[c] || neutral[c]![level]) continue;
     logOdds += Math.log(m[c]![level]! / u[c]![level]!);
   }
   return 1 / (1 + Math.exp(-logOdds));
 }
 
-/** Identical comparison vectors, counted. Keys pack 4 bits a comparison (13 at most fit a double). */
+/**
+ * Identical comparison vectors, counted. Keys pack 4 bits a comparison: up to 8 in a
+ * 32-bit integer, which a Map takes without boxing a number per pair (13 at most fit a
+ * double).
+ */
 function collectPatterns(vectors: ComparisonVectors, label: number, subset?: TrainingSession): Map<number, Pattern> {
   const patterns = new Map<number, Pattern>();
   const comparisons = vectors.levels.length;
   const count = subset ? subset.pairs.length : vectors.count;
+  const small = comparisons <= 8;
   for (let s = 0; s < count; s++) {
     const k = subset ? subset.pairs[s]! : s;
     let key = 0;
     for (let c = 0; c < comparisons; c++) {
       const level = vectors.levels[c]![k]!;
-      key = key * 16 + (level === NULL_LEVEL ? 15 : level);
+      const nibble = level === NULL_LEVEL ? 15 : level;
+      key = small ? (key << 4) | nibble : key * 16 + nibble;
     }
     const pattern = patterns.get(key);
     if (pattern) pattern.count++;

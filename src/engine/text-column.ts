@@ -1,0 +1,194 @@
+/**
+ * Text columns, dictionary-encoded: record i's value is `values[codes[i]]`. First names,
+ * cities and companies repeat across a million records, so each distinct value is one
+ * string, equality is a comparison of two integers, and counts and memos are indexed by
+ * code rather than hashed by string. Code 0 is always '' (no value).
+ */
+export interface TextColumn {
+  codes: Int32Array;
+  /** Distinct values in order of first appearance; columns of like values (first and last names) share one array. */
+  values: string[];
+  /**
+   * Values nearly all distinct (emails, phone numbers, street addresses) are not worth a
+   * dictionary: each record has a value of its own, and equal values may have two codes,
+   * so such a column is compared by its values' hashes, then the values (see sameValue).
+   */
+  unique?: true;
+  /** With `unique`: a hash of each value, by code. */
+  hashes?: Int32Array;
+}
+
+/** A column of nearly distinct values, one per record (see TextColumn.unique), with its setter. */
+export function uniqueColumn(size: number): TextColumn & { set(i: number, value: string): void } {
+  const column = { codes: new Int32Array(size), values: [''], hashes: new Int32Array(size + 1), unique: true as const };
+  const set = (i: number, value: string) => {
+    if (value === '') return;
+    const code = column.values.push(value) - 1;
+    column.codes[i] = code;
+    column.hashes[code] = textHash(value);
+  };
+  // The setter stays out of the column's own properties: it is data that crosses threads.
+  return Object.defineProperty(column, 'set', { value: set, enumerable: false }) as typeof column & { set: typeof set };
+}
+
+/**
+ * Whether codes a and b of a column stand for the same value, given the column's
+ * `equality` (see equalityOf). A plain function of plain arguments, so that the hot loops
+ * of comparing inline it.
+ */
+export function sameValue(a: number, b: number, equality: ValueEquality): boolean {
+  if (a === b) return true;
+  const hashes = equality.hashes;
+  return hashes !== null && a !== 0 && b !== 0 && hashes[a] === hashes[b] && equality.values[a] === equality.values[b];
+}
+
+/** What sameValue needs of a column: its values, and their hashes when equal values may have two codes. */
+export interface ValueEquality {
+  values: readonly string[];
+  hashes: Int32Array | null;
+}
+
+export function equalityOf(column: TextColumn): ValueEquality {
+  return { values: column.values, hashes: column.unique && column.hashes ? column.hashes : null };
+}
+
+/**
+ * Distinct values and their codes, growing as records are read. An open-addressing table
+ * of codes keyed by a hash of the text: a Map of a million strings costs several times
+ * as much per lookup, and this is done for every value of every record.
+ */
+export class Dictionary {
+  readonly values: string[] = [''];
+  private hashes = new Int32Array(1024);
+  private slots = new Int32Array(2048).fill(-1);
+
+  constructor() {
+    this.place(0, (this.hashes[0] = textHash('')));
+    dictionaries.set(this.values, this);
+  }
+
+  /**
+   * The dictionary that built these values, to take more of them: joining prepared
+   * slices extends the first slice's dictionaries instead of interning them all again.
+   */
+  static of(values: string[]): Dictionary | undefined {
+    return dictionaries.get(values);
+  }
+
+  /** Lets the tables of the dictionaries behind these columns go: their values are complete. */
+  static seal(columns: Iterable<TextColumn>): void {
+    for (const column of columns) dictionaries.delete(column.values);
+  }
+
+  code(value: string): number {
+    if (value === '') return 0;
+    const hash = textHash(value);
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const code = this.slots[slot]!;
+      if (code === -1) break;
+      if (this.hashes[code] === hash && this.values[code] === value) return code;
+    }
+    const code = this.values.push(value) - 1;
+    if (code === this.hashes.length) {
+      const grown = new Int32Array(code * 2);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
+    this.hashes[code] = hash;
+    if (this.values.length * 2 > this.slots.length) {
+      this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+      for (let known = 0; known < this.values.length; known++) this.place(known, this.hashes[known]!);
+    } else this.place(code, hash);
+    return code;
+  }
+
+  /** A new column of `size` empty values in this dictionary. */
+  column(size: number): TextColumn {
+    return { codes: new Int32Array(size), values: this.values };
+  }
+
+  private place(code: number, hash: number): void {
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== -1) slot = (slot + 1) & mask;
+    this.slots[slot] = code;
+  }
+}
+
+const dictionaries = new WeakMap<string[], Dictionary>();
+
+/**
+ * What preparing keeps from one batch of records to the next of the same dataset: its
+ * dictionaries and normalizer caches. Batches prepared with one context share their
+ * dictionaries, so joining them copies codes rather than interning values again.
+ */
+export class PrepareContext {
+  private readonly kept = new Map<string, unknown>();
+
+  /** The value kept under `name`, made by `make` the first time. */
+  keep<T>(name: string, make: () => T): T {
+    let value = this.kept.get(name) as T | undefined;
+    if (value === undefined) this.kept.set(name, (value = make()));
+    return value;
+  }
+}
+
+/** FNV-1a over UTF-16 code units, as a signed 32-bit integer. */
+function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+  return hash | 0;
+}
+
+/**
+ * A normalizer whose result goes into `dictionary`, run once per distinct raw value:
+ * raw text in, code out.
+ */
+export function internedNormalizer(dictionary: Dictionary, normalize: (raw: string) => string): (raw: string) => number {
+  const cache = new Map<string, number>();
+  return (raw) => {
+    let code = cache.get(raw);
+    if (code === undefined) {
+      code = dictionary.code(normalize(raw));
+      if (cache.size < 2_000_000) cache.set(raw, code);
+    }
+    return code;
+  };
+}
+
+/** A value derived from another dictionary's value (a name's sound), worked out once per code. */
+export function derivedCode(source: Dictionary, target: Dictionary, derive: (value: string) => string): (code: number) => number {
+  const known: number[] = [0];
+  return (code) => {
+    let derived = known[code];
+    if (derived === undefined) known[code] = derived = target.code(derive(source.values[code]!));
+    return derived;
+  };
+}
+
+/** Record i's value. */
+export function textAt(column: TextColumn, i: number): string {
+  return column.values[column.codes[i]!]!;
+}
+
+/**
+ * A column of values derived from another's (a first initial, a birth year), worked out
+ * once per distinct value rather than once per record.
+ */
+export function deriveColumn(column: TextColumn, derive: (value: string) => string): TextColumn {
+  const dictionary = new Dictionary();
+  const map = new Int32Array(column.values.length);
+  for (let code = 1; code < column.values.length; code++) map[code] = dictionary.code(derive(column.values[code]!));
+  const codes = new Int32Array(column.codes.length);
+  for (let i = 0; i < codes.length; i++) codes[i] = map[column.codes[i]!]!;
+  return { codes, values: dictionary.values };
+}
+
+/** How many records hold each code (code 0, no value, not counted). */
+export function codeCounts(column: TextColumn, size: number): Int32Array {
+  const counts = new Int32Array(column.values.length);
+  for (let i = 0; i < size; i++) counts[column.codes[i]!]!++;
+  counts[0] = 0;
+  return counts;
+}
