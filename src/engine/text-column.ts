@@ -19,7 +19,9 @@ export interface TextColumn {
 }
 
 /** A column of nearly distinct values, one per record (see TextColumn.unique), with its setter. */
-export function uniqueColumn(size: number): TextColumn & { set(i: number, value: string): void } {
+export type UniqueColumn = TextColumn & { set(i: number, value: string): void };
+
+export function uniqueColumn(size: number): UniqueColumn {
   const column = { codes: new Int32Array(size), values: [''], hashes: new Int32Array(size + 1), unique: true as const };
   const set = (i: number, value: string) => {
     if (value === '') return;

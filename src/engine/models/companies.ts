@@ -1,15 +1,13 @@
-import type { CountryCode } from 'libphonenumber-js/min';
 import { fuzzyBands, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDomain } from '../normalize/domain';
-import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, firstFilled, joinKey, part, type KeyPart } from '../block/keys';
 import { Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneReader, phoneticCoder, setPhone } from './prepare-helpers';
 
 const DOMAINS = ['domain', 'website'];
 
@@ -45,15 +43,14 @@ export const companiesModel: ObjectModel = {
         country: place(d.country),
         postcode: internedNormalizer(d.zip, normalizePostcode),
         domain: internedNormalizer(d.domain, (raw) => normalizeDomain(raw) ?? ''),
-        normalizeNumber: (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers),
+        normalizeNumber: phoneReader(settings),
       };
     });
     // Phone numbers and street addresses are nearly all distinct (branches aside): no dictionary.
     const phone = uniqueColumn(n);
-    const phoneTail = uniqueColumn(n);
     const street = uniqueColumn(n);
     const c = {
-      name: d.name.column(n), nameKey: d.nameKey.column(n), namePhonetic: d.namePhonetic.column(n), domain: d.domain.column(n), phone, phoneTail, street,
+      name: d.name.column(n), nameKey: d.nameKey.column(n), namePhonetic: d.namePhonetic.column(n), domain: d.domain.column(n), phone, street,
       streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n), country: d.country.column(n),
     };
     for (let i = 0; i < n; i++) {
@@ -63,11 +60,7 @@ export const companiesModel: ObjectModel = {
       c.nameKey.codes[i] = nameKey;
       c.namePhonetic.codes[i] = namePhonetic;
       c.domain.codes[i] = domain(firstOf(p, DOMAINS));
-      const number = normalizeNumber(asText(p.phone));
-      if (number) {
-        phone.set(i, number.number);
-        phoneTail.set(i, number.tail);
-      }
+      setPhone(c, i, normalizeNumber(asText(p.phone), p.country));
       const place = address(asText(p.address));
       street.set(i, place.street);
       c.streetNumber.codes[i] = d.streetNumber.code(place.number);
@@ -87,7 +80,7 @@ export const companiesModel: ObjectModel = {
     const comparisons: Comparison[] = [
       tokenComparison({ name: 'name', label: 'Company name', properties: ['name'], values: c.name!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       stringComparison({ name: 'domain', label: 'Domain', properties: ['domain', 'website'], values: c.domain!, exactU: 0.0005, termFrequency: true }),
-      phoneComparison({ properties: ['phone'], numbers: c.phone!, tails: c.phoneTail! }),
+      phoneComparison({ properties: ['phone'], numbers: c.phone! }),
       stringComparison({
         name: 'address', label: 'Street address', properties: ['address'], values: street,
         extraLevels: [{ label: 'same house number', m: 0.05, test: (i, j) => streetNumber[i] !== 0 && streetNumber[i] === streetNumber[j] && similarStreet(textAt(street, i), textAt(street, j)) }],
@@ -109,7 +102,7 @@ export const companiesModel: ObjectModel = {
     const nameKey = c.nameKey!;
     const nameSort = (i: number) => textAt(nameKey, i);
     const nameSound = firstFilled(part(c.namePhonetic!), derivedPart(c.name!, (name) => name.split(' ')[0] ?? ''));
-    const phoneEnding = derivedPart(c.phoneTail!, (tail) => tail.slice(-4));
+    const phoneEnding = derivedPart(c.phone!, (number) => number.slice(-4));
     const streetStart = derivedPart(c.street!, (street) => street.split(' ').slice(1, 3).join(' '));
     const [domain, phone, name, street, zip, streetNumber, city] = [c.domain!, c.phone!, c.name!, c.street!, c.zip!, c.streetNumber!, c.city!].map(part) as KeyPart[];
     return [

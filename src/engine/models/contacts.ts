@@ -1,4 +1,3 @@
-import type { CountryCode } from 'libphonenumber-js/min';
 import { memoizedSimilarity } from '../compare/memoized-similarity';
 import { editDistance, jaroWinkler, jaroWinklerBound } from '../compare/similarity';
 import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
@@ -8,13 +7,12 @@ import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
 import { normalizeNamePart, canonicalGivenName } from '../normalize/person-name';
-import { normalizePhone } from '../normalize/phone';
 import { normalizePostcode } from '../normalize/postcode';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneReader, phoneticCoder, setPhone } from './prepare-helpers';
 
 const PHONES = ['phone', 'mobilephone'];
 
@@ -47,17 +45,16 @@ export const contactsModel: ObjectModel = {
         postcode: internedNormalizer(d.zip, normalizePostcode),
         sound: derivedCode(names, sounds, phoneticCoder()),
         // Phone numbers are nearly all distinct: a cache would only grow.
-        normalizeNumber: (raw: string) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers),
+        normalizeNumber: phoneReader(settings),
       };
     });
     // Emails, phone numbers and street addresses are nearly all distinct: no dictionary.
     const email = uniqueColumn(n);
     const phone = uniqueColumn(n);
-    const phoneTail = uniqueColumn(n);
     const street = uniqueColumn(n);
     const c = {
       email, emailLocal: d.emailLocal.column(n), first: names.column(n), canonicalFirst: d.canonicalFirst.column(n), last: names.column(n),
-      firstPhonetic: sounds.column(n), lastPhonetic: sounds.column(n), phone, phoneTail, company: d.company.column(n),
+      firstPhonetic: sounds.column(n), lastPhonetic: sounds.column(n), phone, company: d.company.column(n),
       street, streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n),
       country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n),
     };
@@ -94,11 +91,7 @@ export const contactsModel: ObjectModel = {
         c.firstPhonetic.codes[i] = sound(firstCode);
         c.lastPhonetic.codes[i] = sound(lastCode);
       }
-      const number = normalizeNumber(firstOf(p, PHONES));
-      if (number) {
-        phone.set(i, number.number);
-        phoneTail.set(i, number.tail);
-      }
+      setPhone(c, i, normalizeNumber(firstOf(p, PHONES), p.country));
       c.company.codes[i] = company(asText(p.company));
       const place = normalizeStreetAddress(asText(p.address));
       street.set(i, place.street);
@@ -153,7 +146,7 @@ export const contactsModel: ObjectModel = {
         similarity: nameSimilarity,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
       }),
-      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, tails: c.phoneTail! }),
+      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone! }),
       tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       locationComparison({
         properties: ['address', 'zip', 'city', 'state', 'country'],

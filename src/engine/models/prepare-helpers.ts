@@ -2,8 +2,13 @@ import { doubleMetaphone } from 'double-metaphone';
 import type { ObjectType } from '../../shared/object-types';
 import { HEALTH_PROPERTIES } from '../health/health-properties';
 import { NULL_LEVEL, type Comparison, type EngineRecord } from '../types';
+import type { CountryCode } from 'libphonenumber-js/min';
 import { toEpochMs } from '../normalize/date';
+import { normalizePhone } from '../normalize/phone';
+import { normalizeCountry } from '../normalize/region';
 import { asText } from '../normalize/text';
+import type { EngineSettings } from '../settings';
+import type { UniqueColumn } from '../text-column';
 
 /**
  * Caches a normalizer by raw value: names, cities and companies repeat a great deal,
@@ -31,6 +36,20 @@ export function phoneticCoder(): (name: string) => string {
           .map((word) => doubleMetaphone(word)[0])
           .join(' '),
   );
+}
+
+/**
+ * Phone numbers read in the record's own country where it names one, else the portal's.
+ * Numbers are nearly all distinct: no cache of them, only of countries.
+ */
+export function phoneReader(settings: EngineSettings): (raw: string, country: unknown) => ReturnType<typeof normalizePhone> {
+  const countryOf = memoize(normalizeCountry);
+  return (raw, country) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers, countryOf(asText(country)));
+}
+
+/** Record i's number, when it has one. */
+export function setPhone(columns: { phone: UniqueColumn }, i: number, number: ReturnType<typeof normalizePhone>): void {
+  if (number) columns.phone.set(i, number.number);
 }
 
 /** The first non-empty property among `names`, as text. */

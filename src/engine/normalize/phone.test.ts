@@ -22,6 +22,25 @@ describe('normalizePhone', () => {
     for (const raw of formats) expect(normalizePhone(raw, 'US')?.number, raw).toBe(parsePhoneNumberFromString(raw, 'US')?.number);
   });
 
+  it("reads a number written nationally in the record's own country, when it names one", () => {
+    expect(normalizePhone('0911 2447145', 'US', true, 'de')?.number).toBe('+499112447145');
+    expect(normalizePhone('0911 2447145', 'US', true, 'DE')?.number).toBe(normalizePhone('+49 911 2447145', 'US')?.number);
+    expect(normalizePhone('020 7946 0958', 'US', true, 'gb')?.number).toBe('+442079460958');
+    // Not a country libphonenumber knows, or no country: the portal's.
+    expect(normalizePhone('(415) 555-2671', 'US', true, 'germany')?.number).toBe('+14155552671');
+    expect(normalizePhone('020 7946 0958', 'GB', true, '')?.number).toBe('+442079460958');
+    // An international prefix says it all, whatever the record's country.
+    expect(normalizePhone('+1 415 555 2671', 'US', true, 'de')?.number).toBe('+14155552671');
+  });
+
+  it('keeps the digits of a number written nationally that is no North American number', () => {
+    // libphonenumber would make +109112447145 of it, a number nobody has.
+    expect(normalizePhone('0911 2447145', 'US')).toEqual({ number: '09112447145', extension: '', tail: '2447145' });
+    expect(normalizePhone('0911-2447145', 'US')?.number).toBe(normalizePhone('0911 2447145', 'US')?.number);
+    // Dialled from North America with its international prefix, it is still found.
+    expect(normalizePhone('011 44 20 7946 0958', 'US')?.number).toBe('+442079460958');
+  });
+
   it('keeps extensions apart', () => {
     expect(normalizePhone('(415) 555-2671 ext. 42', 'US')).toEqual({ number: '+14155552671', extension: '42', tail: '5552671' });
     expect(normalizePhone('415-555-2671 x7', 'US')?.extension).toBe('7');

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { asText } from './text';
 
 export interface NormalizedPhone {
@@ -14,9 +14,11 @@ const EXTENSION = /\s*(?:#|x|ext\.?|extension|poste|durchwahl)\s*(\d{1,6})\s*$/i
 
 /**
  * `normalize` false compares the digits as typed. `defaultCountry` is the portal's country,
- * used for numbers written without an international prefix.
+ * used for numbers written without an international prefix; `recordCountry`, the record's
+ * own country (an ISO code, any case) where it has one, takes its place: "0911 2447145"
+ * at a German address is +499112447145, as "+49 911 2447145" is.
  */
-export function normalizePhone(value: unknown, defaultCountry: CountryCode = 'US', normalize = true): NormalizedPhone | null {
+export function normalizePhone(value: unknown, defaultCountry: CountryCode = 'US', normalize = true, recordCountry = ''): NormalizedPhone | null {
   const text = asText(value);
   if (text === '') return null;
   const ext = EXTENSION.exec(text);
@@ -25,13 +27,32 @@ export function normalizePhone(value: unknown, defaultCountry: CountryCode = 'US
   const digits = main.replace(/\D+/g, '');
   if (digits.length < 5 || digits.length > 17) return null;
   if (!normalize) return { number: digits, extension, tail: digits.slice(-7) };
-  const fast = northAmerican(main, digits, defaultCountry);
+  const country = homeCountry(recordCountry, defaultCountry);
+  const fast = northAmerican(main, digits, country);
   if (fast) return { number: fast, extension, tail: fast.slice(-7) };
-  const international = /^\s*(\+|00)/.test(main) ? `+${main.trim().startsWith('+') ? digits : digits.slice(2)}` : main;
-  const parsed = parsePhoneNumberFromString(international, defaultCountry);
+  const prefixed = /^\s*(\+|00)/.test(main);
+  // Written nationally in North America yet not ten digits: no number there, whatever
+  // libphonenumber would make of it at 15 µs a call ("0911 2447145" as +109112447145).
+  // 011 is the international prefix dialled from there.
+  if (!prefixed && NANP_COUNTRIES.has(country) && !digits.startsWith('011')) return { number: digits, extension, tail: digits.slice(-7) };
+  const international = prefixed ? `+${main.trim().startsWith('+') ? digits : digits.slice(2)}` : main;
+  const parsed = parsePhoneNumberFromString(international, country);
   const number = parsed && parsed.isPossible() ? parsed.number : digits;
   const nationalDigits = parsed ? parsed.nationalNumber : digits;
   return { number, extension: extension || (parsed?.ext ?? ''), tail: nationalDigits.slice(-7) };
+}
+
+const homeCountries = new Map<string, CountryCode | null>();
+
+/** The record's country where libphonenumber knows it, else the portal's. */
+function homeCountry(recordCountry: string, defaultCountry: CountryCode): CountryCode {
+  if (recordCountry.length !== 2) return defaultCountry;
+  let known = homeCountries.get(recordCountry);
+  if (known === undefined) {
+    const code = recordCountry.toUpperCase();
+    homeCountries.set(recordCountry, (known = isSupportedCountry(code) ? (code as CountryCode) : null));
+  }
+  return known ?? defaultCountry;
 }
 
 const NANP_COUNTRIES = new Set(['US', 'CA', 'PR']);

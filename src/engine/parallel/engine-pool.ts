@@ -47,12 +47,14 @@ class EngineWorker {
     this.worker.on('exit', (code) => fail(new Error(`Engine worker stopped (exit code ${code})`)));
     // Only now: listening for messages refs the worker's port again.
     this.worker.unref();
+    // First in its queue, and holding no process open: a run that ends meanwhile need not wait.
+    this.run({ task: 'warm' }, [], false).catch(() => {});
   }
 
-  run<T>(message: EngineTask, transfer: ArrayBuffer[] = []): Promise<T> {
+  run<T>(message: EngineTask, transfer: ArrayBuffer[] = [], keepAlive = true): Promise<T> {
     const id = this.nextId++;
     // Keep the process alive while a task is out, not while the worker idles.
-    this.worker.ref();
+    if (keepAlive) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.worker.postMessage({ id, message }, transfer);

@@ -4,6 +4,7 @@ import { compareInto, compareRange } from '../score/comparison-vectors';
 import type { EngineSettings } from '../settings';
 import { PrepareContext } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
+import { warmUp } from './warm-up';
 import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords } from './transfer';
 
 /** What a worker thread is asked to do for one scan (a session). */
@@ -18,6 +19,8 @@ export type EngineTask =
   /** Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without `out`, returned. */
   | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number }
   | { task: 'end'; session: number }
+  /** Runs the engine over made-up records, so the first real scan finds its code compiled (see warm-up.ts). */
+  | { task: 'warm' }
   | { task: 'ping' };
 
 export type EngineReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string; stack?: string };
@@ -71,6 +74,9 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
     case 'end':
       sessions.delete(message.session);
       return { result: null, transfer: [] };
+    case 'warm':
+      warmUp();
+      return { result: 'warm', transfer: [] };
     case 'ping':
       return { result: 'pong', transfer: [] };
   }

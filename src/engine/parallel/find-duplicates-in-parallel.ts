@@ -59,8 +59,12 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[],
 const REPLACE_AFTER_RECORDS = 200_000;
 /** Records a worker is sent at a time while preparing. */
 const PREPARE_CHUNK = 25_000;
-/** This thread's share of the records to prepare, against a worker's 1: it also packs and joins. */
-const LOCAL_SHARE = 0.85;
+/**
+ * This thread's share of the records to prepare, against a worker's 1. Even, as a rule;
+ * a scan big enough to have its workers replaced after it leaves more to them, as what a
+ * worker holds goes back to the system with it, and what this thread holds stays.
+ */
+const localShare = (records: number) => (records >= REPLACE_AFTER_RECORDS ? 0.85 : 1);
 
 /** Ranges of [0, count), one per thread: this thread takes the first, `localShare` as large as each of the others. */
 function slicesOf(count: number, parts: number, localShare: number): [number, number][] {
@@ -100,7 +104,7 @@ class ParallelStages implements StageRunner {
    */
   async prepare(...[model, records, settings]: Parameters<StageRunner['prepare']>): Promise<PreparedDataset> {
     this.records = records.length;
-    const [[, localEnd], ...slices] = slicesOf(records.length, this.workers.length + 1, LOCAL_SHARE) as [[number, number], ...[number, number][]];
+    const [[, localEnd], ...slices] = slicesOf(records.length, this.workers.length + 1, localShare(records.length)) as [[number, number], ...[number, number][]];
     // The same number of chunks for every thread, handed out in turn: each worker always
     // has its next chunk waiting while this thread prepares one of its own.
     const rounds = Math.max(1, ...slices.map(([from, to]) => Math.ceil((to - from) / PREPARE_CHUNK)));
