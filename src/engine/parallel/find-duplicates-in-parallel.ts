@@ -55,7 +55,10 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[],
   }
 }
 
-/** From this many records on, a scan's workers are replaced after it (see EnginePool.give). */
+/**
+ * From this many records on, a scan's workers are replaced after it (see EnginePool.give):
+ * a fresh thread starts and warms up while this one groups.
+ */
 const REPLACE_AFTER_RECORDS = 200_000;
 /** Records a worker is sent at a time while preparing. */
 const PREPARE_CHUNK = 25_000;
