@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DETECTION_SENSITIVITIES, SETTINGS_DEFAULTS } from '../shared/defaults';
+import { SENSITIVITY_MATCH_PROBABILITY } from '../shared/match-threshold';
 
 /** Everything that changes what the engine decides; stored with each scan so results can be reproduced. */
 export const engineSettingsSchema = z.object({
@@ -42,7 +43,7 @@ export function resolveEngineSettings(input: EngineSettingsInput = {}): EngineSe
  *   Jaro-Winkler similarity (threshold / 100) that still counts as a fuzzy match.
  */
 export function decisionThreshold(settings: EngineSettings): { probability: number; weight: number } {
-  const base = { low: 0.99, medium: 0.95, high: 0.8 }[settings.duplicateDetectionSensitivity];
+  const base = SENSITIVITY_MATCH_PROBABILITY[settings.duplicateDetectionSensitivity];
   const weight = Math.log2(base / (1 - base)) + (settings.fuzzyMatchingThreshold - 80) / 10;
   return { weight, probability: weightToProbability(weight) };
 }

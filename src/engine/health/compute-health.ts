@@ -1,18 +1,10 @@
+import { DUPLICATE_PENALTY_EXPONENT, FRESHNESS_HALF_LIFE_DAYS, HEALTH_WEIGHTS, RECENT_UPDATE_WINDOW_DAYS, UPDATE_TARGET_SHARE } from '../../shared/health-formula';
 import type { ObjectType } from '../../shared/object-types';
 import { toEpochMs } from '../normalize/date';
 import type { EngineRecord } from '../types';
 import { CREATED_DATE_PROPERTY, HEALTH_PROPERTIES, MODIFIED_DATE_PROPERTIES, type HealthProperty } from './health-properties';
 
-/** Share of each score in the health score; they sum to 1. */
-export const HEALTH_WEIGHTS = { completeness: 0.35, duplicates: 0.3, freshness: 0.2, updateFrequency: 0.15 } as const;
-/** Freshness halves for every this many days since a record was last touched. */
-export const FRESHNESS_HALF_LIFE_DAYS = 180;
-/** A record touched within this many days counts as recently updated. */
-export const RECENT_UPDATE_WINDOW_DAYS = 90;
-/** Share of recently updated records that earns the full update frequency score. */
-export const UPDATE_TARGET_SHARE = 0.5;
-/** Power of (1 - duplicate rate): duplicates cost more than their share, as each one misleads. */
-export const DUPLICATE_PENALTY_EXPONENT = 4;
+export { DUPLICATE_PENALTY_EXPONENT, FRESHNESS_HALF_LIFE_DAYS, HEALTH_WEIGHTS, RECENT_UPDATE_WINDOW_DAYS, UPDATE_TARGET_SHARE };
 
 const DAY_MS = 86_400_000;
 

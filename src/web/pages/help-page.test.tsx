@@ -28,12 +28,16 @@ describe('/help', () => {
 
     const scores = screen.getByRole('region', { name: 'How scores are computed' });
     const card = (name: string) => within(scores).getByRole('article', { name });
-    expect(card('Health score')).toHaveTextContent('Health score = completeness, duplicates, freshness and update frequency, each weighted, added up');
+    // The engine's own weights and constants, not a restatement of them.
+    expect(card('Health score')).toHaveTextContent('Health score = 35% × completeness + 30% × duplicates + 20% × freshness + 15% × update frequency');
     expect(card('Health score')).toHaveTextContent('Completeness weighs the most, then duplicates, then freshness; update frequency weighs the least');
     expect(card('Completeness')).toHaveTextContent('Completeness = 100 × Σ (weight × fill rate) ÷ Σ weight');
-    expect(card('Duplicates')).toHaveTextContent('Duplicates = 100 × (1 − duplicate rate)ⁿ');
-    expect(card('Freshness')).toHaveTextContent('Freshness = average over records of 100 × ½^(age in days ÷ half-life)');
-    expect(card('Update frequency')).toHaveTextContent('records updated in the last 90 days');
+    expect(card('Duplicates')).toHaveTextContent('Duplicates = 100 × (1 − duplicate rate)4');
+    expect(card('Duplicates')).toHaveTextContent('5% of records in duplicate groups scores 81, not 95');
+    expect(card('Freshness')).toHaveTextContent('Freshness = average over records of 100 × ½age in days ÷ 180');
+    expect(card('Freshness')).toHaveTextContent('its score halves with every 180 days that pass');
+    expect(card('Update frequency')).toHaveTextContent('Update frequency = 100 × min(1, share updated in the last 90 days ÷ 50%)');
+    expect(card('Update frequency')).toHaveTextContent('When 50% of them are, the score is the full 100');
     expect(card('Empty fields')).toBeInTheDocument();
     expect(card('Average data age')).toBeInTheDocument();
     expect(within(card('Health score')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['80–100: Healthy', '60–79: Fair', '0–59: Needs attention']);
@@ -71,6 +75,7 @@ describe('/help', () => {
       'Explain every match',
       'What your settings change',
     ]);
+    expect(within(matching).getByText('Sensitivity').nextSibling).toHaveTextContent(/Low asks for near-certainty \(99%\).*medium \(the default, 95%\).*high \(80%\)/);
     expect(within(matching).getByText('Fuzzy matching threshold').nextSibling).toHaveTextContent('From 0 to 100, default 80.');
     expect(within(matching).getByRole('link', { name: 'Settings, Duplicate detection' })).toHaveAttribute('href', '/settings#duplicates');
   });

@@ -5,13 +5,14 @@ import { formatCount, formatScore, formatShare } from './format-numbers';
 import { healthBand } from './health-band';
 import { HealthScoreRing } from './health-score-ring';
 import { LastScanTime } from './last-scan-time';
+import { RECENT_UPDATE_WINDOW_DAYS } from '../../../shared/health-formula';
 
 /** The four parts of the health score (0-100 each), with what each one measures. */
 export const HEALTH_PARTS = [
   { key: 'completenessScore', label: 'Completeness', hint: 'Key properties filled in' },
   { key: 'freshnessScore', label: 'Freshness', hint: 'How recently records were touched' },
   { key: 'duplicateScore', label: 'Duplicates', hint: 'Higher means fewer duplicates' },
-  { key: 'updateFrequencyScore', label: 'Update frequency', hint: 'Records updated in the last 90 days' },
+  { key: 'updateFrequencyScore', label: 'Update frequency', hint: `Records updated in the last ${RECENT_UPDATE_WINDOW_DAYS} days` },
 ] as const;
 
 /** Why a scan looked at fewer records than HubSpot holds, when it did. */

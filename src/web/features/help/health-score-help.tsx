@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { HealthResults, ObjectHealth } from '../../../shared/contracts/results';
+import { DUPLICATE_PENALTY_EXPONENT, FRESHNESS_HALF_LIFE_DAYS, HEALTH_WEIGHTS, RECENT_UPDATE_WINDOW_DAYS, UPDATE_TARGET_SHARE } from '../../../shared/health-formula';
 import { formatScore, formatShare } from '../dashboard/format-numbers';
 import { healthBand } from '../dashboard/health-band';
 import { HEALTH_PARTS } from '../dashboard/object-health-card';
@@ -56,6 +57,7 @@ function YourScores({ objects, part }: { objects: readonly ObjectHealth[]; part:
 }
 
 const decimals = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const percent = (share: number) => `${Math.round(share * 100)}%`;
 const twoDecimals = (value: number) => decimals.format(value);
 
 /** The properties and weights the latest scan of each object type used, as the API reports them. */
@@ -125,7 +127,12 @@ export function HealthScoreHelp({ results }: { results: HealthResults | undefine
         id="help-health-score"
         title="Health score"
         what="One number from 0 to 100 per object type: how much you can trust its records."
-        formula={<>Health score = completeness, duplicates, freshness and update frequency, each weighted, added up</>}
+        formula={
+          <>
+            Health score = {percent(HEALTH_WEIGHTS.completeness)} × completeness + {percent(HEALTH_WEIGHTS.duplicates)} × duplicates + {percent(HEALTH_WEIGHTS.freshness)} × freshness +{' '}
+            {percent(HEALTH_WEIGHTS.updateFrequency)} × update frequency
+          </>
+        }
         yours={<YourScores objects={objects} part="healthScore" />}
       >
         <p>
@@ -164,12 +171,16 @@ export function HealthScoreHelp({ results }: { results: HealthResults | undefine
           id="help-duplicates"
           title="Duplicates"
           what="How much of your data is repeated?"
-          formula={<>Duplicates = 100 × (1 − duplicate rate)ⁿ, with n greater than 1</>}
+          formula={
+            <>
+              Duplicates = 100 × (1 − duplicate rate)<sup>{DUPLICATE_PENALTY_EXPONENT}</sup>
+            </>
+          }
           yours={<YourScores objects={objects} part="duplicateScore" />}
         >
           <p>
             The <strong>duplicate rate</strong> is the share of records that belong to a group of duplicates. The power makes each duplicate cost more than its share, because every one of them
-            misleads: a few percent of duplicates already lowers the score noticeably. No duplicates scores 100.
+            misleads: 5% of records in duplicate groups scores {formatScore(100 * 0.95 ** DUPLICATE_PENALTY_EXPONENT)}, not 95. No duplicates scores 100.
           </p>
         </ScoreCard>
 
@@ -177,12 +188,16 @@ export function HealthScoreHelp({ results }: { results: HealthResults | undefine
           id="help-freshness"
           title="Freshness"
           what="How recently were records touched?"
-          formula={<>Freshness = average over records of 100 × ½^(age in days ÷ half-life)</>}
+          formula={
+            <>
+              Freshness = average over records of 100 × ½<sup>age in days ÷ {FRESHNESS_HALF_LIFE_DAYS}</sup>
+            </>
+          }
           yours={<YourScores objects={objects} part="freshnessScore" />}
         >
           <p>
             A record&apos;s <strong>age</strong> is the number of days since it was last modified, or created when it has no modification date. A record modified today scores 100, and its score halves
-            with every half-life that passes. Records with neither date are left out; a date in the future counts as today.
+            with every {FRESHNESS_HALF_LIFE_DAYS} days that pass. Records with neither date are left out; a date in the future counts as today.
           </p>
         </ScoreCard>
 
@@ -190,12 +205,16 @@ export function HealthScoreHelp({ results }: { results: HealthResults | undefine
           id="help-update-frequency"
           title="Update frequency"
           what="Is your data being kept up to date?"
-          formula={<>Update frequency = 100 × min(1, share updated recently ÷ target share)</>}
+          formula={
+            <>
+              Update frequency = 100 × min(1, share updated in the last {RECENT_UPDATE_WINDOW_DAYS} days ÷ {percent(UPDATE_TARGET_SHARE)})
+            </>
+          }
           yours={<YourScores objects={objects} part="updateFrequencyScore" />}
         >
           <p>
-            The share of dated records modified or created recently: {HEALTH_PARTS.find((part) => part.key === 'updateFrequencyScore')!.hint.toLowerCase()}. Reaching the target share earns the full
-            100; you do not need to touch every record to score well.
+            The share of dated records modified or created recently: {HEALTH_PARTS.find((part) => part.key === 'updateFrequencyScore')!.hint.toLowerCase()}. When {percent(UPDATE_TARGET_SHARE)} of them
+            are, the score is the full 100; you do not need to touch every record to score well.
           </p>
         </ScoreCard>
       </div>

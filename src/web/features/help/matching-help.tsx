@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
+import { SENSITIVITY_MATCH_PROBABILITY } from '../../../shared/match-threshold';
+
+const chance = (probability: number) => `${Math.round(probability * 100)}%`;
 
 /** docs/decisions/004-matching-engine.md, for users: the stages a scan runs to find duplicates. */
 const STEPS = [
@@ -59,8 +62,9 @@ export function MatchingHelp({ basePath }: { basePath: string }) {
           <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
             <dt className="font-medium text-slate-900">Sensitivity</dt>
             <dd className="text-slate-700">
-              Sets how probable a match must be before a pair is proposed. <strong>Low</strong> asks for near-certainty and proposes the fewest pairs; <strong>medium</strong> (the default) balances the
-              two; <strong>high</strong> also proposes pairs that are likely rather than certain, finding more duplicates with more that need a second look.
+              Sets how probable a match must be before a pair is proposed. <strong>Low</strong> asks for near-certainty ({chance(SENSITIVITY_MATCH_PROBABILITY.low)}) and proposes the fewest pairs;{' '}
+              <strong>medium</strong> (the default, {chance(SENSITIVITY_MATCH_PROBABILITY.medium)}) balances the two; <strong>high</strong> ({chance(SENSITIVITY_MATCH_PROBABILITY.high)}) also proposes
+              pairs that are likely rather than certain, finding more duplicates with more that need a second look. These are at the default fuzzy matching threshold.
             </dd>
           </div>
           <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
