@@ -245,8 +245,10 @@ class BlockScratch {
 
 /**
  * Numbers the distinct keys of rule r, in order of first appearance, with a table from
- * key to block: no map of a million keys. Two keys whose hashes collide share a block,
- * which costs a few extra comparisons and loses no pair. Each record's block goes to
+ * key to block: no map of a million keys. Two keys whose hashes collide share a block
+ * (at a million distinct keys, a few hundred pairs of keys a rule): a few extra
+ * comparisons, and should the joined block pass the size cap, a window where the two
+ * would each have been compared whole. Deterministic either way. Each record's block goes to
  * blockOf, block sizes to scratch.blockSizes; returns the number of blocks.
  */
 function assignBlocks(size: number, keys: Int32Array, r: number, rules: number, scratch: BlockScratch, blockOf: Int32Array): number {

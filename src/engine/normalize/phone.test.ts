@@ -37,6 +37,9 @@ describe('normalizePhone', () => {
     // libphonenumber would make +109112447145 of it, a number nobody has.
     expect(normalizePhone('0911 2447145', 'US')).toEqual({ number: '09112447145', extension: '', tail: '2447145' });
     expect(normalizePhone('0911-2447145', 'US')?.number).toBe(normalizePhone('0911 2447145', 'US')?.number);
+    // Words around a North American number do not hide it.
+    expect(normalizePhone('tel: 212 555 1234', 'US')?.number).toBe('+12125551234');
+    expect(normalizePhone('212-555-1234 (cell)', 'US')?.number).toBe('+12125551234');
     // Dialled from North America with its international prefix, it is still found.
     expect(normalizePhone('011 44 20 7946 0958', 'US')?.number).toBe('+442079460958');
   });

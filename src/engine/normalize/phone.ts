@@ -34,7 +34,8 @@ export function normalizePhone(value: unknown, defaultCountry: CountryCode = 'US
   // Written nationally in North America yet not ten digits: no number there, whatever
   // libphonenumber would make of it at 15 µs a call ("0911 2447145" as +109112447145).
   // 011 is the international prefix dialled from there.
-  if (!prefixed && NANP_COUNTRIES.has(country) && !digits.startsWith('011')) return { number: digits, extension, tail: digits.slice(-7) };
+  // Words around a number ("tel:", "(cell)") are left for libphonenumber to read past.
+  if (!prefixed && NANP_COUNTRIES.has(country) && !digits.startsWith('011') && !LETTER.test(main)) return { number: digits, extension, tail: digits.slice(-7) };
   const international = prefixed ? `+${main.trim().startsWith('+') ? digits : digits.slice(2)}` : main;
   const parsed = parsePhoneNumberFromString(international, country);
   const number = parsed && parsed.isPossible() ? parsed.number : digits;
@@ -56,6 +57,7 @@ function homeCountry(recordCountry: string, defaultCountry: CountryCode): Countr
 }
 
 const NANP_COUNTRIES = new Set(['US', 'CA', 'PR']);
+const LETTER = /[a-z]/i;
 
 /**
  * Most numbers in a North American portal are ten digits with or without a leading 1:
@@ -63,7 +65,7 @@ const NANP_COUNTRIES = new Set(['US', 'CA', 'PR']);
  * the rest. Gives exactly what libphonenumber would for these numbers.
  */
 function northAmerican(text: string, digits: string, country: string): string | null {
-  if (!NANP_COUNTRIES.has(country) || /[a-z]/i.test(text)) return null;
+  if (!NANP_COUNTRIES.has(country) || LETTER.test(text)) return null;
   const plus = text.trimStart().startsWith('+');
   if (!plus && digits.length === 10 && digits.charCodeAt(0) >= 50 /* 2-9 */) return `+1${digits}`;
   if (digits.length === 11 && digits[0] === '1' && digits.charCodeAt(1) >= 50 && (plus || !text.trimStart().startsWith('00'))) return `+${digits}`;

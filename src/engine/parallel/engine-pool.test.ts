@@ -23,6 +23,16 @@ describe('the pool of engine threads', () => {
     await expect.poll(() => worker!.dead).toBe(true);
   });
 
+  it('fails a task at once on a stopped thread, and one that cannot be sent, without holding the process', async () => {
+    const own = new EnginePool();
+    const [worker] = own.ready(1);
+    await expect(worker!.run({ task: 'ping', extra: () => {} } as unknown as { task: 'ping' })).rejects.toThrow(/could not be cloned/);
+    expect(await worker!.run({ task: 'ping' })).toBe('pong');
+    await own.close();
+    await expect.poll(() => worker!.dead).toBe(true);
+    await expect(worker!.run({ task: 'ping' })).rejects.toThrow('Engine worker stopped');
+  });
+
   it('keeps a thread that only small scans used', () => {
     const [worker] = pool.ready(1);
     pool.give(pool.take(1), false);

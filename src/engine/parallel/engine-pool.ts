@@ -52,12 +52,20 @@ class EngineWorker {
   }
 
   run<T>(message: EngineTask, transfer: ArrayBuffer[] = [], keepAlive = true): Promise<T> {
+    // A stopped thread answers nothing: waiting for it would hang the scan.
+    if (this.dead) return Promise.reject(new Error('Engine worker stopped'));
     const id = this.nextId++;
-    // Keep the process alive while a task is out, not while the worker idles.
-    if (keepAlive) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, message }, transfer);
+      // Keep the process alive while a task is out, not while the worker idles.
+      if (keepAlive) this.worker.ref();
+      try {
+        this.worker.postMessage({ id, message }, transfer);
+      } catch (error) {
+        this.pending.delete(id);
+        if (this.pending.size === 0) this.worker.unref();
+        reject(error as Error);
+      }
     });
   }
 

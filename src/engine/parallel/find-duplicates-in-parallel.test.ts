@@ -45,6 +45,22 @@ describe('findDuplicatesInParallel', () => {
     expect(comparable(b)).toEqual(comparable(findDuplicates(people.slice(0, 300), 'contacts')));
   });
 
+  it('names records without an id by their place in the whole dataset, in every chunk', async () => {
+    // Chunks of 60: this thread prepares several, and record 60 is not record 0 again.
+    const anonymous = people.map(({ id: _id, ...record }) => record as EngineRecord);
+    const alone = findDuplicates(anonymous, 'contacts');
+    const shared = await findDuplicatesInParallel(anonymous, 'contacts', { threads: 2, minParallelRecords: 50, prepareChunk: 60 });
+    expect(comparable(shared)).toEqual(comparable(alone));
+    expect(new Set(shared.groups.flatMap((g) => g.recordIds)).size).toBe(shared.duplicateRecordCount);
+  });
+
+  it('reads a value that cannot cross threads as empty, as one thread does', async () => {
+    const odd = people.map((record, i) => (i % 7 === 0 ? { ...record, properties: { ...record.properties, company: { name: 'Acme', toJSON() {} } } } : record));
+    const alone = findDuplicates(odd, 'contacts');
+    const shared = await findDuplicatesInParallel(odd, 'contacts', { threads: 2, minParallelRecords: 50 });
+    expect(comparable(shared)).toEqual(comparable(alone));
+  });
+
   it('rejects with the engine\'s own error', async () => {
     await expect(findDuplicatesInParallel(people, 'widgets' as 'contacts', { threads: 2, minParallelRecords: 50 })).rejects.toThrow(/Unknown object type widgets/);
   });

@@ -12,6 +12,8 @@ export interface ParallelOptions extends FindDuplicatesOptions {
   threads?: number;
   /** Below this many records everything runs on this thread: feeding workers would cost more than it saves. */
   minParallelRecords?: number;
+  /** Records a thread prepares at a time (25,000): smaller only to test chunking on small data. */
+  prepareChunk?: number;
 }
 
 const MIN_PARALLEL_RECORDS = 20_000;
@@ -35,7 +37,7 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[],
   const minRecords = options.minParallelRecords ?? MIN_PARALLEL_RECORDS;
   const parallel = threads > 1 && records.length >= minRecords;
   // Pairs per record run from 2 to 6: a batch of pairs this size is worth shipping out.
-  const runner = parallel ? new ParallelStages(sharedEnginePool.take(threads - 1), minRecords * 2.5) : null;
+  const runner = parallel ? new ParallelStages(sharedEnginePool.take(threads - 1), minRecords * 2.5, options.prepareChunk ?? PREPARE_CHUNK) : null;
   const steps = duplicatePipeline(records, objectType, options, runner ?? inThisThread);
   try {
     let step = steps.next();
@@ -91,13 +93,15 @@ function ranges(count: number, parts: number): [number, number][] {
 
 class ParallelStages implements StageRunner {
   private readonly session = nextSession++;
-  private loaded = false;
+  /** The workers' loading of the whole dataset, once sent: comparing waits on it, and fails with its error. */
+  private loads: Promise<number>[] | null = null;
   private released = false;
   private records = 0;
 
   constructor(
     private readonly workers: EngineWorker[],
     private readonly minPairs: number,
+    private readonly chunkSize: number,
   ) {}
 
   /**
@@ -110,14 +114,18 @@ class ParallelStages implements StageRunner {
     const [[, localEnd], ...slices] = slicesOf(records.length, this.workers.length + 1, localShare(records.length)) as [[number, number], ...[number, number][]];
     // The same number of chunks for every thread, handed out in turn: each worker always
     // has its next chunk waiting while this thread prepares one of its own.
-    const rounds = Math.max(1, ...slices.map(([from, to]) => Math.ceil((to - from) / PREPARE_CHUNK)));
+    const rounds = Math.max(1, ...slices.map(([from, to]) => Math.ceil((to - from) / this.chunkSize)));
     const chunk = ([from, to]: [number, number], k: number) => [from + Math.floor(((to - from) * k) / rounds), from + Math.floor(((to - from) * (k + 1)) / rounds)] as const;
-    const replies: Promise<PackedDataset | null>[] = [];
+    // Every chunk's reply, per worker: a chunk that failed fails the scan, however early.
+    const replies: Promise<PackedDataset | null>[][] = slices.map(() => []);
     const send = (k: number) =>
       slices.forEach((slice, w) => {
         const [start, end] = chunk(slice, k);
         const task = { task: 'prepare', session: this.session, objectType: model.objectType, settings, records: packRecords(records, start, end, model.reads), last: k === rounds - 1 } as const;
-        replies[w] = this.workers[w]!.run<PackedDataset | null>(task);
+        const reply = this.workers[w]!.run<PackedDataset | null>(task);
+        // Handled below, once this thread's own chunks are done.
+        reply.catch(() => {});
+        replies[w]!.push(reply);
       });
     const context = new PrepareContext();
     const localParts: PreparedDataset[] = [];
@@ -127,17 +135,16 @@ class ParallelStages implements StageRunner {
       const [start, end] = chunk([0, localEnd], k);
       localParts.push(prepareSlice(model, records.slice(start, end), settings, context));
     }
-    const remote = replies as Promise<PackedDataset>[];
     const local = concatDatasets(localParts, 0);
-    const packed = await Promise.all(remote);
+    // Each chunk named records without an id by their place in the chunk: the dataset's it must be.
+    local.ids = idsOf(records, [0, localEnd]);
+    const packed = await Promise.all(replies.map(async (chunks) => (await Promise.all(chunks)).at(-1) as PackedDataset));
     // Workers compare pairs: they need the values, not the blocking keys.
     const { blockingKeys: _keys, ...localValues } = local;
-    const localPacked = packDataset(localValues, false);
-    const parts = [localPacked, ...packed];
+    const parts: PackedDataset[] = [packDataset(localValues, false), ...packed.map(({ blockingKeys: _theirs, ...values }) => values)];
     // Queued behind nothing else: the compare tasks that follow find the data loaded.
-    const loads = this.workers.map((worker, w) => worker.run<number>({ task: 'load', session: this.session, parts: parts.map((part, p) => (p === w + 1 ? null : part)) }));
-    loads.forEach((load) => load.catch(() => {}));
-    this.loaded = true;
+    this.loads = this.workers.map((worker, w) => worker.run<number>({ task: 'load', session: this.session, parts: parts.map((part, p) => (p === w + 1 ? null : part)) }));
+    this.loads.forEach((load) => load.catch(() => {}));
     // The workers' slices come without ids: the records have them.
     return concatDatasets([local, ...packed.map((part, w) => unpackDataset(part, idsOf(records, slices[w]!)))], 0);
   }
@@ -148,7 +155,8 @@ class ParallelStages implements StageRunner {
    */
   async compare(...[comparisons, left, right]: Parameters<StageRunner['compare']>): Promise<Uint8Array[]> {
     const count = left.length;
-    if (!this.loaded || count < this.minPairs) return compareRange(comparisons, left, right, 0, count);
+    if (!this.loads || count < this.minPairs) return compareRange(comparisons, left, right, 0, count);
+    await Promise.all(this.loads);
     const [[, localEnd], ...slices] = ranges(count, this.workers.length + 1) as [[number, number], ...[number, number][]];
     const shared = left.buffer instanceof SharedArrayBuffer && right.buffer instanceof SharedArrayBuffer;
     const levels = levelArrays(comparisons.length, count, shared);
@@ -171,7 +179,8 @@ class ParallelStages implements StageRunner {
   /** Pairs in ranges, one per worker and none here: this thread is blocking meanwhile. */
   compareMeanwhile(...[comparisons, left, right]: Parameters<StageRunner['compare']>): Promise<Uint8Array[]> | null {
     const count = left.length;
-    if (!this.loaded || count < this.minPairs) return null;
+    if (!this.loads || count < this.minPairs) return null;
+    const loads = this.loads;
     const levels = levelArrays(comparisons.length, count, false);
     const remote = ranges(count, this.workers.length).map(([from, to], w) => {
       const l = left.slice(from, to);
@@ -181,7 +190,9 @@ class ParallelStages implements StageRunner {
         piece.forEach((part, c) => levels[c]!.set(part, from));
       });
     });
-    const compared = Promise.all(remote).then(() => levels);
+    remote.forEach((piece) => piece.catch(() => {}));
+    // A worker that could not load the dataset says why, rather than failing to compare.
+    const compared = Promise.all(loads).then(() => Promise.all(remote)).then(() => levels);
     // Awaited later, in training: a failure meanwhile must not count as unhandled.
     compared.catch(() => {});
     return compared;

@@ -71,11 +71,24 @@ function packCells(values: readonly unknown[]): PackedCells {
       texts[i] = String(value);
     } else {
       kinds[i] = Kind.Other;
-      // Functions and symbols cannot cross threads; the engine reads them as empty anyway.
-      others.push([i, typeof value === 'function' || typeof value === 'symbol' ? undefined : value]);
+      others.push([i, crossable(value)]);
     }
   }
   return { text: texts.join(SEPARATOR), kinds, others };
+}
+
+/**
+ * The value itself when it can cross threads, else undefined: functions, symbols and
+ * objects holding them cannot be cloned, and the engine reads them as empty anyway.
+ */
+function crossable(value: unknown): unknown {
+  if (typeof value === 'function' || typeof value === 'symbol') return undefined;
+  try {
+    structuredClone(value);
+    return value;
+  } catch {
+    return undefined;
+  }
 }
 
 function unpackCells(packed: PackedCells, count: number): unknown[] {
