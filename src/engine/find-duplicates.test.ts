@@ -128,6 +128,21 @@ describe('findDuplicates on other object types', () => {
     expect(groupSets(result.groups)).toEqual([['a-1', 'a-2']]);
   });
 
+  it("reads a company's phone number in its own country, however the country is written", () => {
+    const companies: EngineRecord[] = [
+      ...Array.from({ length: 150 }, (_, i) => ({ id: `co-${i}`, properties: { name: `Company ${i} ${['Alpha', 'Beta', 'Gamma'][i % 3]}`, domain: `company${i}.com`, city: 'Boston' } })),
+      { id: 'n-1', properties: { name: 'Nordwind GmbH', phone: '030 1234567', address: '12 Unter den Linden', city: 'Berlin', country: 'Germany' } },
+      { id: 'n-2', properties: { name: 'Nordwind', phone: '+49 30 1234567', address: '12 Unter den Linden', city: 'Berlin', country: 'DE' } },
+      { id: 's-1', properties: { name: 'Sunrise Bakery', phone: '(415) 555-0123', city: 'San Francisco', state: 'CA', country: 'United States' } },
+      { id: 's-2', properties: { name: 'Sunrise Bakery Inc', phone: '415.555.0123', city: 'San Francisco', state: 'CA', country: 'United States' } },
+    ];
+    const result = findDuplicates(companies, 'companies');
+    expect(groupSets(result.groups)).toEqual([['n-1', 'n-2'], ['s-1', 's-2']]);
+    const field = (id: string, label: string) => result.groups.find((g) => g.recordIds.includes(id))!.pairs[0]!.fields.find((f) => f.label === label)!.level;
+    expect(field('n-1', 'Phone')).toBe('same number');
+    expect(field('s-1', 'Phone')).toBe('same number');
+  });
+
   it('groups deals with the same name, company and amount', () => {
     const deals: EngineRecord[] = [
       ...Array.from({ length: 120 }, (_, i) => ({ id: `d-${i}`, properties: { dealname: `Renewal ${i}`, amount: String(1000 + i * 37), closedate: `2025-0${(i % 9) + 1}-15`, company: `Customer ${i}` } })),

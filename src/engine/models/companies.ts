@@ -2,12 +2,11 @@ import { fuzzyBands, phoneComparison, stringComparison, tokenComparison } from '
 import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDomain } from '../normalize/domain';
-import { normalizePostcode } from '../normalize/postcode';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, firstFilled, joinKey, part, type KeyPart } from '../block/keys';
 import { Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneReader, phoneticCoder, setPhone } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder, placeReader } from './prepare-helpers';
 
 const DOMAINS = ['domain', 'website'];
 
@@ -18,13 +17,12 @@ export const companiesModel: ObjectModel = {
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'companies');
     const n = base.size;
-    const { d, business, address, city, state, country, postcode, domain, normalizeNumber } = context.keep('companies', () => {
+    const { d, business, place, domain } = context.keep('companies', () => {
       const d = {
         name: new Dictionary(), nameKey: new Dictionary(), namePhonetic: new Dictionary(), domain: new Dictionary(), streetNumber: new Dictionary(),
         city: new Dictionary(), zip: new Dictionary(), state: new Dictionary(), country: new Dictionary(),
       };
       const phoneticCode = phoneticCoder();
-      const place = (dictionary: Dictionary) => internedNormalizer(dictionary, foldText);
       return {
         d,
         // Codes of the name's words, its key and its sound, once per distinct name.
@@ -37,13 +35,11 @@ export const companiesModel: ObjectModel = {
             settings.enablePhoneticMatching ? d.namePhonetic.code(phoneticCode(name.tokens.slice(0, 2).join(' '))) : 0,
           ] as const;
         }),
-        address: memoize(normalizeStreetAddress),
-        city: place(d.city),
-        state: place(d.state),
-        country: place(d.country),
-        postcode: internedNormalizer(d.zip, normalizePostcode),
+        // A company's branches share a street address often enough to remember them. State
+        // and country as typed: read as contacts' are, look-alike companies agreed on them
+        // more often (synthetic 100k precision 0.986 → 0.976).
+        place: placeReader(d, settings, { street: memoize(normalizeStreetAddress), region: foldText, country: foldText }),
         domain: internedNormalizer(d.domain, (raw) => normalizeDomain(raw) ?? ''),
-        normalizeNumber: phoneReader(settings),
       };
     });
     // Phone numbers and street addresses are nearly all distinct (branches aside): no dictionary.
@@ -60,14 +56,7 @@ export const companiesModel: ObjectModel = {
       c.nameKey.codes[i] = nameKey;
       c.namePhonetic.codes[i] = namePhonetic;
       c.domain.codes[i] = domain(firstOf(p, DOMAINS));
-      setPhone(c, i, normalizeNumber(asText(p.phone), p.country));
-      const place = address(asText(p.address));
-      street.set(i, place.street);
-      c.streetNumber.codes[i] = d.streetNumber.code(place.number);
-      c.city.codes[i] = city(asText(p.city));
-      c.zip.codes[i] = postcode(asText(p.zip));
-      c.state.codes[i] = state(asText(p.state));
-      c.country.codes[i] = country(asText(p.country));
+      place(c, i, p, asText(p.phone));
     }
     return { objectType: 'companies', ...base, columns: c };
   },

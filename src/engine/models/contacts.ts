@@ -1,18 +1,15 @@
 import { memoizedSimilarity } from '../compare/memoized-similarity';
 import { editDistance, jaroWinkler, jaroWinklerBound } from '../compare/similarity';
 import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
-import { normalizeCountry, normalizeRegion } from '../normalize/region';
-import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
 import { normalizeNamePart, canonicalGivenName } from '../normalize/person-name';
-import { normalizePostcode } from '../normalize/postcode';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneReader, phoneticCoder, setPhone } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder, placeReader } from './prepare-helpers';
 
 const PHONES = ['phone', 'mobilephone'];
 
@@ -26,7 +23,7 @@ export const contactsModel: ObjectModel = {
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'contacts');
     const n = base.size;
-    const { names, sounds, d, name, canonical, company, region, country, city, postcode, sound, normalizeNumber } = context.keep('contacts', () => {
+    const { names, sounds, d, name, canonical, company, place, sound } = context.keep('contacts', () => {
       // First and last names share a dictionary: swapped names compare one column with the other.
       const names = new Dictionary();
       const sounds = new Dictionary();
@@ -39,13 +36,8 @@ export const contactsModel: ObjectModel = {
         name: memoize(normalizeNamePart),
         canonical: derivedCode(names, d.canonicalFirst, canonicalGivenName),
         company: internedNormalizer(d.company, (raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' ')),
-        region: internedNormalizer(d.state, normalizeRegion),
-        country: internedNormalizer(d.country, normalizeCountry),
-        city: internedNormalizer(d.city, foldText),
-        postcode: internedNormalizer(d.zip, normalizePostcode),
+        place: placeReader(d, settings),
         sound: derivedCode(names, sounds, phoneticCoder()),
-        // Phone numbers are nearly all distinct: a cache would only grow.
-        normalizeNumber: phoneReader(settings),
       };
     });
     // Emails, phone numbers and street addresses are nearly all distinct: no dictionary.
@@ -91,15 +83,8 @@ export const contactsModel: ObjectModel = {
         c.firstPhonetic.codes[i] = sound(firstCode);
         c.lastPhonetic.codes[i] = sound(lastCode);
       }
-      setPhone(c, i, normalizeNumber(firstOf(p, PHONES), p.country));
+      place(c, i, p, firstOf(p, PHONES));
       c.company.codes[i] = company(asText(p.company));
-      const place = normalizeStreetAddress(asText(p.address));
-      street.set(i, place.street);
-      c.streetNumber.codes[i] = d.streetNumber.code(place.number);
-      c.city.codes[i] = city(asText(p.city));
-      c.zip.codes[i] = postcode(asText(p.zip));
-      c.state.codes[i] = region(asText(p.state));
-      c.country.codes[i] = country(asText(p.country));
       c.birthDate.codes[i] = d.birthDate.code(normalizeDate(p.date_of_birth));
       c.identifier.codes[i] = d.identifier.code(foldText(p.external_id).replaceAll(' ', ''));
     }

@@ -3,12 +3,14 @@ import type { ObjectType } from '../../shared/object-types';
 import { HEALTH_PROPERTIES } from '../health/health-properties';
 import { NULL_LEVEL, type Comparison, type EngineRecord } from '../types';
 import type { CountryCode } from 'libphonenumber-js/min';
+import { normalizeStreetAddress } from '../normalize/address';
 import { toEpochMs } from '../normalize/date';
 import { normalizePhone } from '../normalize/phone';
-import { normalizeCountry } from '../normalize/region';
-import { asText } from '../normalize/text';
+import { normalizePostcode } from '../normalize/postcode';
+import { normalizeCountry, normalizeRegion } from '../normalize/region';
+import { asText, foldText } from '../normalize/text';
 import type { EngineSettings } from '../settings';
-import type { UniqueColumn } from '../text-column';
+import { internedNormalizer, type Dictionary, type TextColumn, type UniqueColumn } from '../text-column';
 
 /**
  * Caches a normalizer by raw value: names, cities and companies repeat a great deal,
@@ -38,18 +40,46 @@ export function phoneticCoder(): (name: string) => string {
   );
 }
 
-/**
- * Phone numbers read in the record's own country where it names one, else the portal's.
- * Numbers are nearly all distinct: no cache of them, only of countries.
- */
-export function phoneReader(settings: EngineSettings): (raw: string, country: unknown) => ReturnType<typeof normalizePhone> {
-  const countryOf = memoize(normalizeCountry);
-  return (raw, country) => normalizePhone(raw, settings.defaultCountry as CountryCode, settings.normalizePhoneNumbers, countryOf(asText(country)));
+/** The dictionaries of a postal address, and the columns a phone number and an address fill. */
+export type PlaceDictionaries = Record<'streetNumber' | 'city' | 'zip' | 'state' | 'country', Dictionary>;
+export type PlaceColumns = Record<'streetNumber' | 'city' | 'zip' | 'state' | 'country', TextColumn> & { phone: UniqueColumn; street: UniqueColumn };
+
+/** How a model reads an address, where it differs from the defaults (see placeReader). */
+export interface PlaceNormalizers {
+  street?: (raw: string) => ReturnType<typeof normalizeStreetAddress>;
+  region?: (raw: string) => string;
+  country?: (raw: string) => string;
 }
 
-/** Record i's number, when it has one. */
-export function setPhone(columns: { phone: UniqueColumn }, i: number, number: ReturnType<typeof normalizePhone>): void {
-  if (number) columns.phone.set(i, number.number);
+/**
+ * Reads record i's phone number and postal address into their columns, alike for every
+ * object type that has them. A number written nationally is read in the record's own
+ * country where it names one, else the portal's. Phone numbers and street addresses are
+ * nearly all distinct, so neither is cached unless `street` is.
+ */
+export function placeReader(d: PlaceDictionaries, settings: EngineSettings, normalizers: PlaceNormalizers = {}) {
+  const { street = normalizeStreetAddress, region = normalizeRegion, country = normalizeCountry } = normalizers;
+  const city = internedNormalizer(d.city, foldText);
+  const state = internedNormalizer(d.state, region);
+  const countryCode = internedNormalizer(d.country, country);
+  const postcode = internedNormalizer(d.zip, normalizePostcode);
+  // The country column is already the ISO code, unless the model keeps countries as typed.
+  const isoCountry = country === normalizeCountry ? null : memoize(normalizeCountry);
+  const defaultCountry = settings.defaultCountry as CountryCode;
+  return (c: PlaceColumns, i: number, p: Readonly<Record<string, unknown>>, phone: string): void => {
+    const rawCountry = asText(p.country);
+    const code = countryCode(rawCountry);
+    c.country.codes[i] = code;
+    const home = isoCountry ? isoCountry(rawCountry) : d.country.values[code];
+    const number = normalizePhone(phone, defaultCountry, settings.normalizePhoneNumbers, home);
+    if (number) c.phone.set(i, number.number);
+    const place = street(asText(p.address));
+    c.street.set(i, place.street);
+    c.streetNumber.codes[i] = d.streetNumber.code(place.number);
+    c.city.codes[i] = city(asText(p.city));
+    c.zip.codes[i] = postcode(asText(p.zip));
+    c.state.codes[i] = state(asText(p.state));
+  };
 }
 
 /** The first non-empty property among `names`, as text. */
