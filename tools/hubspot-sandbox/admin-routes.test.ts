@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSandboxApp } from './sandbox';
 import { SandboxState } from './sandbox-state';
 
@@ -51,6 +51,19 @@ describe('admin routes', () => {
     expect(later.json()).toEqual({ now: '2030-01-01T00:00:01.500Z', frozen: true });
     const reset = await app.inject({ method: 'POST', url: '/__sandbox/clock', payload: { reset: true } });
     expect(Math.abs(Date.parse(reset.json<{ now: string }>().now) - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('freezes at exactly the moment it is set to, however much time the request takes', async () => {
+    // Every reading of the real clock a millisecond later than the last.
+    let tick = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => tick++);
+    try {
+      const frozen = await app.inject({ method: 'POST', url: '/__sandbox/clock', payload: { setTo: '2031-06-01T12:00:00.000Z', freeze: true } });
+      expect(frozen.json()).toEqual({ now: '2031-06-01T12:00:00.000Z', frozen: true });
+    } finally {
+      clock.mockRestore();
+      await app.inject({ method: 'POST', url: '/__sandbox/clock', payload: { reset: true } });
+    }
   });
 
   it('changes rate limits at runtime', async () => {

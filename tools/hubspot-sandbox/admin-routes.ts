@@ -135,9 +135,11 @@ export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): 
   app.post(`${ADMIN_PREFIX}/clock`, async (request) => {
     const body = parse(clockBody, request.body);
     if (body.reset) state.clock.reset();
+    // Frozen first: "set to X and freeze" then stops at X itself, not at X plus the
+    // millisecond that may pass between the two steps.
+    if (body.freeze === true) state.clock.freeze();
     if (body.setTo !== undefined) state.clock.set(typeof body.setTo === 'number' ? body.setTo : Date.parse(body.setTo));
     if (body.advanceMs !== undefined) state.clock.advance(body.advanceMs);
-    if (body.freeze === true) state.clock.freeze();
     if (body.freeze === false) state.clock.unfreeze();
     return { now: new Date(state.clock.now()).toISOString(), frozen: state.clock.frozen };
   });
