@@ -49,6 +49,10 @@ export const configSchema = z.object({
     .default(60)
     .describe('How often expired jobs and silent workers are looked for, in seconds; a scan whose worker died resumes within this plus 10 s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level'),
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'])
+    .optional()
+    .describe('pretty: one readable line per event, the default in development; json: one JSON object per line for log collectors, the default otherwise'),
   TRUST_PROXY: bool(false).describe('Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind HTTPS)'),
   SMTP_URL: z
     .string()

@@ -1,15 +1,46 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
 
-/** One logger for the process; secrets in headers and bodies are redacted before they are written. */
-export function createLogger(config: Config) {
-  return pino({
+/**
+ * One logger for the process; secrets in headers and bodies are redacted before they are
+ * written. Readable lines in development, JSON lines otherwise (LOG_FORMAT chooses).
+ * `destination` is stdout unless a test captures the lines.
+ */
+export function createLogger(config: Config, destination: NodeJS.WritableStream = process.stdout) {
+  const format = config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json');
+  const options: pino.LoggerOptions = {
     level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword', '*.newPassword', '*.token', '*.accessToken', '*.refreshToken', '*.SMTP_URL', '*.GOOGLE_CLIENT_SECRET', '*.DATABASE_URL', '*.ENCRYPTION_KEY', '*.HUBSPOT_CLIENT_SECRET', '*.hubspotToken', '*.slackBotToken', '*.openaiApiKey'],
       censor: '[redacted]',
     },
     serializers: { req: serializeRequest },
+  };
+  return format === 'pretty' ? pino(options, prettyStream(destination)) : pino(options, destination);
+}
+
+interface RequestLine {
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/** `12:04:31 INFO  GET /api/scans 200 4 ms`: time, level, message, then any other fields on the same line. */
+function prettyStream(destination: NodeJS.WritableStream) {
+  return pretty({
+    destination,
+    sync: true,
+    colorize: 'isTTY' in destination && destination.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    // The request's method, URL and status make its message; the rest is noise on a console.
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const { req, res, responseTime } = log as RequestLine;
+      if (req?.method && res?.statusCode) return `${req.method} ${req.url ?? ''} ${res.statusCode} ${Math.round(responseTime ?? 0)} ms`;
+      return String(log[messageKey] ?? '');
+    },
   });
 }
 
