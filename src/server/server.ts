@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { DemoAccount } from './modules/demo/demo-account';
 import { loadConfigOrExit } from './config';
+import { openDatabase } from './db/client';
 import { createLogger } from './logger';
-import { startRuntime } from './runtime';
 
 export interface ServerOptions {
   /** Settles when dist/web is ready (`npm start` builds it meanwhile); the database opens in the meantime. */
@@ -18,10 +16,14 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   const where = config.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   log.info(`Starting DataCleaner on ${where}`);
 
-  const opening = startRuntime(config, log, { work: config.RUN_WORKERS }).catch((error: unknown) => {
-    log.fatal({ err: error }, 'could not open the database');
-    process.exit(1);
-  });
+  // The database opens while the rest of the server loads: both take seconds on a busy machine.
+  const opening = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE })
+    .then(async (database) => (await import('./runtime')).startRuntime(config, log, { work: config.RUN_WORKERS, database }))
+    .catch((error: unknown) => {
+      log.fatal({ err: error }, 'could not open the database');
+      process.exit(1);
+    });
+  const [{ buildApp }, { DemoAccount }] = await Promise.all([import('./app'), import('./modules/demo/demo-account')]);
   try {
     await options.webBuilt;
   } catch (error) {
