@@ -4,9 +4,9 @@
  * demo has no HubSpot behind it). Merging itself is refused: the demo keeps nothing.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { propertyDefinitions } from '../../../../tools/hubspot-sandbox/property-catalog';
 import type { MergePlan, PrimaryRule } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
+import { propertyDefinitions } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
 import { HttpError } from '../../http/errors';
