@@ -17,8 +17,7 @@ import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import type { RecordCounts } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recordActions, scanRuns, users } from '../../db/schema';
-import { engineSettingsOf } from '../scans/run-scan';
-import { saveEngineResults } from '../scans/save-scan-results';
+import { engineSettingsOf, saveEngineResults } from '../scans';
 import { generateDemoPortal, portalAsOf, type DemoPortal, type DemoRecord } from './demo-portal';
 
 /** Bump when the demo's data or its story changes: a new version replaces the stored demo. */

@@ -10,10 +10,8 @@ import { propertyDefinitions } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { HubSpotRecord } from '../hubspot/hubspot-api';
-import type { PropertyInfo } from '../cleanup/hubspot-records';
-import { buildMergePlan, PlanInputError } from '../cleanup/merge-plan';
-import { findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup/plan-group-merge';
+import type { HubSpotRecord } from '../hubspot';
+import { type PropertyInfo, buildMergePlan, PlanInputError, findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup';
 
 function catalogOf(objectType: ObjectType): PropertyInfo[] {
   return propertyDefinitions(objectType).map((definition) => ({

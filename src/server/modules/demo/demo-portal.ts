@@ -5,7 +5,7 @@
  */
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { DATA_NOW, generatePortal, portalRecords, propertyDefinition, type RecordCounts } from '../../../synthetic-crm';
-import { MIRRORED_PROPERTIES, lastModifiedProperty } from '../hubspot/hubspot-properties';
+import { MIRRORED_PROPERTIES, lastModifiedProperty } from '../hubspot';
 
 export const DEMO_SEED = 20_240_601;
 /** A mid-sized team's portal: big enough for real patterns, small enough to build in seconds. */
