@@ -18,8 +18,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { crmConnections, crmRecords, users } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
-import { generateDemoPortal } from '../src/server/modules/demo/demo-portal';
-import { saveEngineResults } from '../src/server/modules/scans/save-scan-results';
+import { generateDemoPortal } from '../src/server/modules/demo';
+import { saveEngineResults } from '../src/server/modules/scans';
 import { startRuntime } from '../src/server/runtime';
 
 const RPS = Number(process.env.BENCH_RPS ?? 100);

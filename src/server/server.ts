@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { DemoAccount } from './modules/demo/demo-account';
+import { DemoAccount } from './modules/demo';
 import { loadConfigOrExit } from './config';
 import { createLogger } from './logger';
 import { startRuntime } from './runtime';

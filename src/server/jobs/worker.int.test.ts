@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import { purgeExpiredSessions } from '../modules/auth/purge-expired-sessions';
+import { purgeExpiredSessions } from '../modules/auth';
 import { JobQueue } from './queue';
 import { jobRegistry } from './registry';
 import { createLogger } from '../logger';

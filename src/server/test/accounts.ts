@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { readOutbox, type OutboxEmail } from '../modules/notifications/mailer';
+import { SESSION_COOKIE } from '../modules/auth';
+import { readOutbox, type OutboxEmail } from '../modules/notifications';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct horse';

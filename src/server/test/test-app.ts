@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
-import { DemoAccount, type DemoOptions } from '../modules/demo/demo-account';
+import { DemoAccount, type DemoOptions } from '../modules/demo';
 import { createTestDatabase } from './test-database';
 
 /** A small demo portal: tests that open it need it in a second or two, not ten. */

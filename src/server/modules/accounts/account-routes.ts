@@ -8,9 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, mergeBackups, merges, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { requireUser, signedInUser } from '../auth/require-user';
-import { verifyPassword } from '../auth/secrets';
-import { endSession } from '../auth/sessions';
+import { requireUser, signedInUser, verifyPassword, endSession } from '../auth';
 import { toClientUser } from './client-user';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { createUser, findUserByEmail } from '../accounts/users';
+import { createUser, findUserByEmail } from '../accounts';
 import type { AuthDependencies } from './auth-routes';
 import { cookieOptions, startSession } from './sessions';
 

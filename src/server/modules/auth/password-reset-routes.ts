@@ -4,8 +4,8 @@ import { PASSWORD_RESET_LINK_MINUTES, messageResponseSchema, passwordResetConfir
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { findUserByEmail } from '../accounts/users';
-import { passwordChangedEmail, passwordResetEmail } from '../notifications/email-templates';
+import { findUserByEmail } from '../accounts';
+import { passwordChangedEmail, passwordResetEmail } from '../notifications';
 import type { AuthDependencies } from './auth-routes';
 import { hashPassword, randomToken, tokenHash } from './secrets';
 import { endAllSessions } from './sessions';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { latestEmail, latestToken, register, sessionCookie } from '../../test/accounts';
 import { startTestApp, useTestApp } from '../../test/test-app';
-import { readOutbox } from '../notifications/mailer';
+import { readOutbox } from '../notifications';
 
 const ctx = useTestApp({ work: false });
 const send = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification', payload: { email } });

@@ -12,9 +12,8 @@ import {
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { toClientUser } from '../accounts/client-user';
-import { findUserByEmail } from '../accounts/users';
-import { readOutbox } from '../notifications/mailer';
+import { toClientUser, findUserByEmail } from '../accounts';
+import { readOutbox } from '../notifications';
 import type { AuthDependencies } from './auth-routes';
 import { tokenHash } from './secrets';
 import { startSession } from './sessions';

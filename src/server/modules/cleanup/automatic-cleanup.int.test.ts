@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sa
 import type { AutomaticCleanupRunView, HistoryPage } from '../../../shared/contracts/cleanup';
 import { users } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { startScan } from '../scans/start-scan';
+import { startScan } from '../scans';
 import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
 
 let sandbox: Sandbox;

@@ -5,7 +5,7 @@ import type { ObjectType } from '../../../shared/object-types';
 import { crmRecords, duplicateGroups, scanHistory, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import type { TestApp } from '../../test/test-app';
-import { findConnection } from '../hubspot/connections';
+import { findConnection } from '../hubspot';
 
 /** For tests: records, users and duplicate groups in a sandbox portal and the product's database. */
 

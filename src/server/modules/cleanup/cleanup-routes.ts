@@ -17,7 +17,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { listAutomaticCleanupRuns } from './automatic-cleanup';
 import { findMerge, groupMerges, listHistory } from './cleanup-history';
 import { findGroup, planGroupMerge } from './plan-group-merge';

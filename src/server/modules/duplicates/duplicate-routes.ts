@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { duplicateGroupSchema } from '../../../shared/contracts/results';
 import type { Db } from '../../db/client';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { dismissGroup, removeFromGroup } from './duplicate-decisions';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };

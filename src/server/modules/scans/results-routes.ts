@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contracts/results';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { ResultsCache } from './results-version';
 import { duplicationByField, findDuplicateGroup, historicalTrends, latestResults, listDuplicateGroups } from './scan-results';
 

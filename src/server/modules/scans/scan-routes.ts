@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 import { scanRuns, userSettings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireUser, signedInUser } from '../auth/require-user';
-import { findConnection } from '../hubspot/connections';
+import { requireUser, signedInUser } from '../auth';
+import { findConnection } from '../hubspot';
 import { recentScanRuns, scanRunView, startScan } from './start-scan';
 
 /** How often the event stream looks for new progress; the scan writes it every half second. */

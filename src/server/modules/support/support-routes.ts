@@ -4,10 +4,8 @@ import { SUPPORT_TOPIC_LABELS, supportMessageRequestSchema, supportMessageRespon
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { currentSession } from '../auth/require-user';
-import { RateLimiter } from '../auth/rate-limiter';
-import { supportMessageEmail } from '../notifications/email-templates';
-import type { Mailer } from '../notifications/mailer';
+import { currentSession, RateLimiter } from '../auth';
+import { supportMessageEmail, type Mailer } from '../notifications';
 
 export interface SupportDependencies {
   db: Db;
