@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -40,11 +40,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /**
  * The whole app, not listening, on a fresh database of its own. Its DATA_DIR is a new
- * temporary folder, so emails land in a development outbox the test can read.
+ * temporary folder, so emails land in a development outbox the test can read; its key file
+ * sits beside that folder, as in production never inside it.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = options.env?.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'datacleaner-test-'));
-  const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
+  const root = await mkdtemp(path.join(os.tmpdir(), 'datacleaner-test-'));
+  const dataDir = path.join(root, 'data');
+  await mkdir(dataDir);
+  const config = testConfig({ DATA_DIR: dataDir, KEY_FILE: path.join(root, 'encryption.key'), ...options.env });
   const database = await createTestDatabase();
   const queue = await JobQueue.start({
     config,
@@ -65,7 +68,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await queue.stop().catch(() => {});
       await database.close().catch(() => {});
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     },
   };
 }
