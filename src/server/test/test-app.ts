@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** The demo account's portal size and history, smaller than the product's for speed. */
   demo?: DemoOptions;
+  /** Where the app and its jobs log; silent by default. */
+  log?: FastifyBaseLogger;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -53,12 +55,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     database,
     jobs: jobRegistry,
-    log: createLogger(config),
+    log: options.log ?? createLogger(config),
     work: options.work ?? true,
     ...(options.cronIntervalSeconds ? { cronIntervalSeconds: options.cronIntervalSeconds } : {}),
   });
-  const demo = new DemoAccount(database.db, createLogger(config), options.demo ?? TEST_DEMO);
-  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo });
+  const demo = new DemoAccount(database.db, options.log ?? createLogger(config), options.demo ?? TEST_DEMO);
+  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo, ...(options.log ? { logger: options.log } : {}) });
   return {
     app,
     database,
