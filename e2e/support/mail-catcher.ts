@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../../src/server/test/smtp-server';
 import { MAIL_DIR, SMTP_PORT, type CaughtEmail } from './mailbox';
 
 /** The decoded body of a MIME part (only what nodemailer writes: 7bit, quoted-printable, base64). */
@@ -38,24 +38,12 @@ function parse(raw: string, to: string[]): CaughtEmail {
 }
 
 await mkdir(MAIL_DIR, { recursive: true });
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      const email = parse(
-        Buffer.concat(chunks).toString('utf8'),
-        session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-      );
-      const file = path.join(MAIL_DIR, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
-      // Written aside and renamed, so a reader never sees half a message.
-      void writeFile(`${file}.part`, JSON.stringify(email))
-        .then(() => rename(`${file}.part`, file))
-        .then(() => callback(), callback);
-    });
+await startSmtpServer({
+  port: SMTP_PORT,
+  async onMessage({ raw, to }) {
+    const file = path.join(MAIL_DIR, `${Date.now()}-${randomBytes(4).toString('hex')}.json`);
+    // Written aside and renamed, so a reader never sees half a message.
+    await writeFile(`${file}.part`, JSON.stringify(parse(raw, to.map((address) => address.toLowerCase()))));
+    await rename(`${file}.part`, file);
   },
 });
-server.listen(SMTP_PORT, '127.0.0.1');

@@ -15,9 +15,12 @@ export function isLoopback(address: string | undefined): boolean {
 
 /**
  * onRequest hook of the development helpers: callers from elsewhere get the 404 of a route
- * that does not exist, so the helpers neither answer nor reveal themselves to them.
+ * that does not exist, so the helpers neither answer nor reveal themselves to them. A request
+ * a reverse proxy on this machine forwarded (it says so in X-Forwarded-For or Forwarded) is
+ * from elsewhere too; Vite's development proxy adds neither.
  */
 export async function localOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (isLoopback(request.raw.socket.remoteAddress)) return;
+  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (isLoopback(request.raw.socket.remoteAddress) && !proxied) return;
   await reply.status(404).send(apiNotFound(request.method, request.url));
 }

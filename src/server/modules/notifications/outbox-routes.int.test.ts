@@ -28,11 +28,19 @@ describe('the development outbox in the browser', () => {
       const local = await trusting.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '::1' });
       expect(local.statusCode).toBe(200);
       const emailUrl = (local.json().emails as { url: string }[])[0]!.url;
+      const elsewhere = [
+        { remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } },
+        // Through a reverse proxy on this machine: the socket is local, the caller is not.
+        { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
+        { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
+      ];
       for (const url of ['/api/dev/outbox', emailUrl]) {
-        const remote = await trusting.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
-        expect(remote.statusCode).toBe(404);
-        expect(remote.json()).toEqual({ message: `No API route GET ${url}`, code: 'NOT_FOUND' });
-        expect(remote.body).not.toContain('victim');
+        for (const caller of elsewhere) {
+          const remote = await trusting.app.inject({ method: 'GET', url, ...caller });
+          expect(remote.statusCode, JSON.stringify(caller)).toBe(404);
+          expect(remote.json()).toEqual({ message: `No API route GET ${url}`, code: 'NOT_FOUND' });
+          expect(remote.body).not.toContain('victim');
+        }
       }
     } finally {
       await trusting.stop();
