@@ -55,6 +55,8 @@ describe('loadConfig', () => {
   it('keeps the development key outside DATA_DIR: a per-user file by default, and never a KEY_FILE inside DATA_DIR', () => {
     expect(loadConfig({ XDG_CONFIG_HOME: '/home/ada/.config' }).keyFile).toBe('/home/ada/.config/datacleaner/encryption.key');
     expect(() => loadConfig({ DATA_DIR: '/srv/data', KEY_FILE: '/srv/data/keys/encryption.key' })).toThrow(/KEY_FILE: must be outside DATA_DIR/);
+    // Listed with the other problems, not after them.
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: '/srv/data', KEY_FILE: '/srv/data/key' })).toThrow(/PORT[\s\S]*KEY_FILE: must be outside DATA_DIR/);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ENCRYPTION_KEY: 'ab'.repeat(32) }).keyFile).toBeUndefined();
   });
 });

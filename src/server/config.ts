@@ -97,14 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = configSchema.safeParse(present);
   const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  problems.push(...productionProblems(present));
+  problems.push(...keyProblems(present));
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const c = result.data;
   const dataDir = path.resolve(c.DATA_DIR);
   const keyFile = c.KEY_FILE ? path.resolve(c.KEY_FILE) : c.NODE_ENV === 'production' ? undefined : defaultKeyFile(env);
-  if (!c.ENCRYPTION_KEY && keyFile && isInside(keyFile, dataDir)) {
-    throw new ConfigError([`KEY_FILE: must be outside DATA_DIR (${dataDir}), so that one backup never holds both the data and its key`]);
-  }
   return {
     ...c,
     dataDir,
@@ -114,16 +111,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * What production cannot run without. Without SMTP, emails (verification and reset links)
- * would only be written to disk; without a key of its own, a generated key would sit beside
- * the data it protects.
+ * Rules across variables. Production cannot run without SMTP (emails, with their verification
+ * and reset links, would only be written to disk) nor without a key of its own; and no key
+ * file may sit inside the data it protects.
  */
-function productionProblems(env: Record<string, string | undefined>): string[] {
-  if (env.NODE_ENV !== 'production') return [];
+function keyProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  if (!env.SMTP_URL) problems.push('SMTP_URL: required in production, so that emails reach people, e.g. smtps://user:password@smtp.example.com:465');
-  if (!env.ENCRYPTION_KEY && !env.KEY_FILE) {
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) problems.push('SMTP_URL: required in production, so that emails reach people, e.g. smtps://user:password@smtp.example.com:465');
+  if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY && !env.KEY_FILE) {
     problems.push('ENCRYPTION_KEY: required in production (32 bytes, e.g. the output of `openssl rand -hex 32`), or set KEY_FILE to a key file kept apart from DATA_DIR');
+  }
+  const dataDir = path.resolve(env.DATA_DIR ?? configSchema.shape.DATA_DIR.parse(undefined));
+  if (!env.ENCRYPTION_KEY && env.KEY_FILE && isInside(path.resolve(env.KEY_FILE), dataDir)) {
+    problems.push(`KEY_FILE: must be outside DATA_DIR (${dataDir}), so that one backup never holds both the data and its key`);
   }
   return problems;
 }
