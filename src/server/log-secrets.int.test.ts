@@ -1,3 +1,4 @@
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../tools/hubspot-sandbox/sandbox';
 import { crmConnections } from './db/schema';
@@ -7,26 +8,54 @@ import { captureLog } from './test/log-capture';
 import { startTestApp, testConfig, type TestApp } from './test/test-app';
 
 let sandbox: Sandbox;
+let google: OAuth2Server;
 let ctx: TestApp;
 const log = captureLog(testConfig());
+const GOOGLE_SECRET = 'google-client-secret-5e1f';
 
 beforeAll(async () => {
   sandbox = await startSandbox({ portals: [{ portalId: 701, contacts: 20, companies: 5, seed: 5 }], rateLimits: false });
+  // A real OpenID Connect issuer on this machine standing in for Google.
+  google = new OAuth2Server();
+  await google.issuer.keys.generate('RS256');
+  await google.start(0, '127.0.0.1');
+  google.issuer.url = `http://127.0.0.1:${google.address().port}`;
+  google.service.on('beforeTokenSigning', (token: MutableToken) => Object.assign(token.payload, { email: 'google-user@example.com', email_verified: true }));
   const oauthApp = sandbox.oauthApps[0]!;
   ctx = await startTestApp({
     work: false,
     log: log.log,
-    env: { HUBSPOT_API_BASE: sandbox.url, HUBSPOT_AUTHORIZE_URL: sandbox.authorizeUrl, HUBSPOT_CLIENT_ID: oauthApp.clientId, HUBSPOT_CLIENT_SECRET: oauthApp.clientSecret },
+    env: {
+      HUBSPOT_API_BASE: sandbox.url,
+      HUBSPOT_AUTHORIZE_URL: sandbox.authorizeUrl,
+      HUBSPOT_CLIENT_ID: oauthApp.clientId,
+      HUBSPOT_CLIENT_SECRET: oauthApp.clientSecret,
+      GOOGLE_ISSUER: google.issuer.url,
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: GOOGLE_SECRET,
+    },
   });
 });
 
 afterAll(async () => {
   await ctx?.stop();
   await sandbox?.close();
+  await google?.stop();
 });
 
-describe('the log of a whole account life, at trace level', () => {
-  it('holds no token, link secret, password, session or OAuth secret', async () => {
+/** Our start route, the issuer's authorize endpoint, our callback (altered as a forger would, when asked). */
+async function signInWithGoogle(secrets: string[], alter: (callback: URL) => void = () => {}) {
+  const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/google' });
+  const pending = start.cookies.find((c) => c.name === 'dc_oauth')!;
+  const atGoogle = await fetch(String(start.headers.location), { redirect: 'manual' });
+  const callback = new URL(atGoogle.headers.get('location')!);
+  secrets.push(callback.searchParams.get('code')!, callback.searchParams.get('state')!, pending.value);
+  alter(callback);
+  return ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: `dc_oauth=${pending.value}` } });
+}
+
+describe('the log of a whole account life, at trace level', { timeout: 60_000 }, () => {
+  it('holds no token, link secret, password, session or OAuth code, state or secret', async () => {
     const email = 'logged@example.com';
     const secrets: string[] = [TEST_PASSWORD, sandbox.oauthApps[0]!.clientSecret, sandbox.portals[0]!.token];
 
@@ -74,6 +103,15 @@ describe('the log of a whole account life, at trace level', () => {
     const [connection] = await ctx.database.db.select().from(crmConnections);
     const box = await secretBoxFor(ctx.config);
     secrets.push(box.open(connection!.accessToken!), box.open(connection!.refreshToken!));
+
+    // Sign in with Google, and a callback whose state was forged (logged as a failure).
+    const withGoogle = await signInWithGoogle(secrets);
+    expect(withGoogle.headers.location).not.toMatch(/error/);
+    secrets.push(sessionCookie(withGoogle).split('=')[1]!, GOOGLE_SECRET);
+    const forged = await signInWithGoogle(secrets, (callback) => callback.searchParams.set('state', 'forged-state-41c9'));
+    expect(forged.headers.location).toMatch(/error=google/);
+    secrets.push('forged-state-41c9');
+    expect(log.text()).toContain('Google sign-in failed');
 
     const text = log.text();
     // The log did see all of it: requests, their URLs, the emails.
