@@ -119,7 +119,7 @@ function keyProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.SMTP_URL) problems.push('SMTP_URL: required in production, so that emails reach people, e.g. smtps://user:password@smtp.example.com:465');
   if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY && !env.KEY_FILE) {
-    problems.push('ENCRYPTION_KEY: required in production (32 bytes, e.g. the output of `openssl rand -hex 32`), or set KEY_FILE to a key file kept apart from DATA_DIR');
+    problems.push('ENCRYPTION_KEY: required in production (32 bytes, e.g. the output of `openssl rand -hex 32`), or set KEY_FILE to a key file kept apart from DATA_DIR (a DATA_DIR/encryption.key from an earlier version is moved there)');
   }
   const dataDir = path.resolve(env.DATA_DIR ?? configSchema.shape.DATA_DIR.parse(undefined));
   if (!env.ENCRYPTION_KEY && env.KEY_FILE && isInside(path.resolve(env.KEY_FILE), dataDir)) {

@@ -90,7 +90,8 @@ async function moveLegacyKey(legacy: string, file: string): Promise<void> {
         'set ENCRYPTION_KEY to its contents or KEY_FILE to another path, then start again.',
     );
   }
-  await rm(legacy);
+  // force: the web process and a worker may both move it at the same start.
+  await rm(legacy, { force: true });
 }
 
 function parseKey(text: string): Buffer {
