@@ -1,16 +1,21 @@
 import pino from 'pino';
 import type { Config } from './config';
+import { redactSqlError } from './redact-sql-error';
 
-/** One logger for the process; secrets in headers and bodies are redacted before they are written. */
-export function createLogger(config: Config) {
+/**
+ * One logger for the process; secrets in headers and bodies, and the values of failed SQL,
+ * are redacted before they are written.
+ */
+export function createLogger(config: Config, destination?: pino.DestinationStream) {
   return pino({
-    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    // A test that hands its own stream wants the lines it will read.
+    level: config.NODE_ENV === 'test' && !destination ? 'silent' : config.LOG_LEVEL,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword', '*.newPassword', '*.token', '*.accessToken', '*.refreshToken', '*.SMTP_URL', '*.GOOGLE_CLIENT_SECRET', '*.DATABASE_URL', '*.ENCRYPTION_KEY', '*.HUBSPOT_CLIENT_SECRET', '*.hubspotToken', '*.slackBotToken', '*.openaiApiKey'],
       censor: '[redacted]',
     },
-    serializers: { req: serializeRequest },
-  });
+    serializers: { req: serializeRequest, err: (error: unknown) => pino.stdSerializers.err(redactSqlError(error) as Error) },
+  }, destination);
 }
 
 const SECRET_QUERY_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'refresh_token', 'id_token']);

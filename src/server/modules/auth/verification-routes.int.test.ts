@@ -104,8 +104,21 @@ describe('GET /api/dev/verification-tokens', () => {
     }
   });
 
+  it('answers only this machine: others, even naming a loopback address in X-Forwarded-For, get the 404 of an unknown route', async () => {
+    const trusting = await startTestApp({ work: false, env: { TRUST_PROXY: 'true' } });
+    try {
+      await register(trusting.app, 'pending@example.com');
+      expect((await trusting.app.inject({ method: 'GET', url: '/api/dev/verification-tokens', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+      const remote = await trusting.app.inject({ method: 'GET', url: '/api/dev/verification-tokens', remoteAddress: '198.51.100.4', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.json()).toEqual({ message: 'No API route GET /api/dev/verification-tokens', code: 'NOT_FOUND' });
+    } finally {
+      await trusting.stop();
+    }
+  });
+
   it('does not exist in production', async () => {
-    const production = await startTestApp({ work: false, env: { NODE_ENV: 'production' } });
+    const production = await startTestApp({ work: false, env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const response = await production.app.inject({ method: 'GET', url: '/api/dev/verification-tokens' });
       expect(response.statusCode).toBe(404);

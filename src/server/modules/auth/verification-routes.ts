@@ -12,6 +12,7 @@ import {
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { localOnly } from '../../http/local-only';
 import { toClientUser, findUserByEmail } from '../accounts';
 import { readOutbox } from '../notifications';
 import type { AuthDependencies } from './auth-routes';
@@ -95,6 +96,8 @@ export function verificationRoutes({ db, config, mailer, limits }: AuthDependenc
     app.get(
       '/api/dev/verification-tokens',
       {
+        // It lists other people's addresses and verification links: this machine only.
+        onRequest: localOnly,
         schema: {
           tags: ['development'],
           summary: 'Unverified users and their newest verification links (not in production)',
