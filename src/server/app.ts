@@ -15,7 +15,7 @@ import { accountRoutes } from './modules/accounts/account-routes';
 import { authRoutes, type AuthDependencies } from './modules/auth/auth-routes';
 import { googleSignInRoutes } from './modules/auth/google-sign-in';
 import { passwordResetRoutes } from './modules/auth/password-reset-routes';
-import { authRateLimits } from './modules/auth/rate-limiter';
+import { authRateLimits } from './modules/auth/auth-limits';
 import { verificationRoutes } from './modules/auth/verification-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer = deps.mailer ?? createMailer({ config, log: app.log });
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
-  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits() };
+  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits(deps.database.db) };
 
   await app.register(healthRoutes({ database: deps.database, queue: deps.queue, version: APP_VERSION }));
   await app.register(authRoutes(auth));
