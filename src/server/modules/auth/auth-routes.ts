@@ -94,8 +94,7 @@ export function authRoutes({ db, config, mailer, limits }: AuthDependencies): Fa
       async (request, reply) => {
         const email = request.body.username.toLowerCase();
         const user = await findUserByEmail(db, email);
-        const attempt = { email, ip: request.ip, knownDevice: user ? await recognizedDevice(db, request, user.id) : null };
-        await limits.login.admit(attempt, reply);
+        const attempt = await limits.login.admit({ email, ip: request.ip, knownDevice: user ? await recognizedDevice(db, request, user.id) : null }, reply);
         // Unknown email and wrong password take the same time and get the same answer.
         const valid = await verifyPassword(user?.password, request.body.password);
         if (!user || !valid) {

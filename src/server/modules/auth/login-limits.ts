@@ -16,6 +16,9 @@ export interface LoginAttempt {
   knownDevice: string | null;
 }
 
+/** An attempt let through; `delayed` once its client is past the free tries. */
+export type Admitted = LoginAttempt & { delayed: boolean };
+
 /**
  * Sign-in limits that slow a guesser without locking the owner out (OWASP's brute-force
  * guidance; docs/decisions/009-sign-in-limits.md):
@@ -43,32 +46,31 @@ export class LoginLimits {
    * Lets an attempt through or throws 429 with Retry-After. The attempt is counted before
    * the password is checked, so a burst of parallel guesses gets no more tries than a sequence.
    */
-  async admit(attempt: LoginAttempt, reply: FastifyReply): Promise<void> {
+  async admit(attempt: LoginAttempt, reply: FastifyReply): Promise<Admitted> {
     if (!attempt.knownDevice) {
-      await this.ipFailures.check(attempt.ip, reply);
-      await this.accountFailures.check(attempt.email, reply);
+      const wait = Math.max(...(await Promise.all([this.ipFailures.blockedFor(attempt.ip), this.accountFailures.blockedFor(attempt.email)])));
+      if (wait > 0) throw tooMany(wait, reply);
     }
     const pair = pairKey(attempt);
     const tries = await this.pairAttempts.tally(pair);
-    if (tries <= FREE_TRIES) return;
+    if (tries <= FREE_TRIES) return { ...attempt, delayed: false };
     const wait = await this.pairDelay.count(pair, delaySeconds(tries - FREE_TRIES));
     if (wait > 0) {
       // Refused before any password was checked: not a try.
       await this.pairAttempts.refund(pair);
       throw tooMany(wait, reply);
     }
+    return { ...attempt, delayed: true };
   }
 
-  async failed(attempt: LoginAttempt): Promise<void> {
+  async failed(attempt: Admitted): Promise<void> {
     if (attempt.knownDevice) return;
-    await this.ipFailures.count(attempt.ip);
-    await this.accountFailures.count(attempt.email);
+    await Promise.all([this.ipFailures.count(attempt.ip), this.accountFailures.count(attempt.email)]);
   }
 
-  async succeeded(attempt: LoginAttempt): Promise<void> {
+  async succeeded(attempt: Admitted): Promise<void> {
     const pair = pairKey(attempt);
-    await this.pairAttempts.reset(pair);
-    await this.pairDelay.reset(pair);
+    await Promise.all([this.pairAttempts.reset(pair), attempt.delayed ? this.pairDelay.reset(pair) : null]);
   }
 }
 

@@ -57,12 +57,6 @@ export class Limit {
     return res && res.consumedPoints >= this.max ? secondsOf(res.msBeforeNext) : 0;
   }
 
-  /** Throws 429 when the key must wait, without counting an attempt. */
-  async check(key: string, reply: FastifyReply): Promise<void> {
-    const wait = await this.blockedFor(key);
-    if (wait > 0) throw tooMany(wait, reply);
-  }
-
   /** Takes back one counted attempt. */
   async refund(key: string): Promise<void> {
     await this.store.reward(subject(key));
