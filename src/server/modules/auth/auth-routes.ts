@@ -94,7 +94,9 @@ export function authRoutes({ db, config, mailer, limits }: AuthDependencies): Fa
       async (request, reply) => {
         const email = request.body.username.toLowerCase();
         const user = await findUserByEmail(db, email);
-        const attempt = await limits.login.admit({ email, ip: request.ip, knownDevice: user ? await recognizedDevice(db, request, user.id) : null }, reply);
+        // Looked up for unknown addresses too (id 0 is nobody's), so the time tells nothing.
+        const knownDevice = await recognizedDevice(db, request, user?.id ?? 0);
+        const attempt = await limits.login.admit({ email, ip: request.ip, knownDevice }, reply);
         // Unknown email and wrong password take the same time and get the same answer.
         const valid = await verifyPassword(user?.password, request.body.password);
         if (!user || !valid) {
