@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer = deps.mailer ?? createMailer({ config, log: app.log });
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
-  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits() };
+  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits(deps.database.db) };
 
   await app.register(healthRoutes({ database: deps.database, queue: deps.queue, version: APP_VERSION }));
   await app.register(authRoutes(auth));

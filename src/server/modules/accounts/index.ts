@@ -6,4 +6,4 @@ export { accountRoutes } from './account-routes';
 export { needsProfileCompletion, toClientUser } from './client-user';
 export { allowsDailySchedule, effectivePlan } from './plan-access';
 export { trialStatus } from './trial';
-export { createLocalUser, createUser, findUserByEmail, findUserById, markPastTrial } from './users';
+export { createLocalUser, createUser, findUserByEmail, findUserById, markPastTrial, unsavedLocalUser } from './users';

@@ -132,7 +132,7 @@ export function googleSignInRoutes({ db, config, limits }: AuthDependencies): Fa
         },
       },
       async (request, reply) => {
-        limits.tokensPerIp.take(request.ip, reply);
+        await limits.tokensPerIp.take(request.ip, reply);
         reply.header('cache-control', 'no-store');
         const pending = readPendingSignIn(request.cookies[OAUTH_COOKIE]);
         reply.clearCookie(OAUTH_COOKIE, { ...cookieOptions(config, request), path: OAUTH_COOKIE_PATH });

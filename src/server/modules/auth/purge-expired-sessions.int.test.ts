@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { knownDevices, rateLimits, sessions, users } from '../../db/schema';
 import { useTestApp } from '../../test/test-app';
 import { purgeExpiredSessions } from './purge-expired-sessions';
 
@@ -46,6 +46,29 @@ it('completes when sent to the queue by hand', async () => {
   await waitFor(async () => (await state()) === 'completed', 10_000);
   expect(await sessionIds()).not.toContain(`expired-${userId}`);
   expect(await sessionIds()).toContain(`live-${userId}`);
+});
+
+it('drops expired sign-in counters and devices unused for a year, and keeps the rest', async () => {
+  const userId = await seedSessions();
+  const { db } = ctx.database;
+  const yearAndADay = 366 * 86_400_000;
+  await db.insert(knownDevices).values([
+    { id: `stale-${userId}`, userId, lastUsedAt: new Date(Date.now() - yearAndADay) },
+    { id: `recent-${userId}`, userId },
+  ]);
+  await db.insert(rateLimits).values([
+    { key: `ended-${userId}`, points: 3, expire: new Date(Date.now() - 1000) },
+    { key: `running-${userId}`, points: 3, expire: new Date(Date.now() + 60_000) },
+  ]);
+  const jobId = await ctx.queue.send(purgeExpiredSessions, {});
+  const state = async () => (await ctx.queue.boss.findJobs(purgeExpiredSessions.name, { id: jobId! }))[0]?.state;
+  await waitFor(async () => (await state()) === 'completed', 10_000);
+  const devices = (await db.select({ id: knownDevices.id }).from(knownDevices)).map((d) => d.id);
+  expect(devices).toContain(`recent-${userId}`);
+  expect(devices).not.toContain(`stale-${userId}`);
+  const counters = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((c) => c.key);
+  expect(counters).toContain(`running-${userId}`);
+  expect(counters).not.toContain(`ended-${userId}`);
 });
 
 it('refuses a payload that does not match the job schema', async () => {
