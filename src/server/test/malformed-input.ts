@@ -65,6 +65,19 @@ export function malformedQueryShapes(name: string): string[] {
 /** Whole query strings, whatever the operation's fields. */
 export const MALFORMED_QUERIES: readonly string[] = ['unexpected=1', '__proto__=1', 'constructor=1&prototype=1', '&&&', '=', `q=${'a'.repeat(100_000)}`, Array.from({ length: 1_000 }, (_, i) => `p${i}=${i}`).join('&')];
 
+/** Headers a request may carry wrongly: broken or doubled session cookies, odd origins and forwarding. */
+export const MALFORMED_HEADERS: readonly Record<string, string>[] = [
+  { cookie: 'dc_session=%00' },
+  { cookie: 'dc_session=%E0%A4%A' },
+  { cookie: `dc_session=${'a'.repeat(8_000)}` },
+  { cookie: 'dc_session; =;;;=' },
+  { cookie: 'dc_session=a; dc_session=b' },
+  { origin: 'null' },
+  { origin: 'http://[::1' },
+  { 'x-forwarded-for': 'not-an-address, %00' },
+  { accept: 'text/event-stream' },
+];
+
 /** JSON texts of malformed values for one body field. */
 export const MALFORMED_JSON_VALUES: readonly string[] = [
   ...[

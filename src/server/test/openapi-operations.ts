@@ -170,7 +170,8 @@ export async function send(app: FastifyInstance, request: SentRequest, cookie: s
   const options: InjectOptions = {
     method: request.method as InjectOptions['method'],
     url: request.url,
-    headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
+    // A request's own cookies (a malformed one, say) go beside the caller's session.
+    headers: { ...request.headers, ...(cookie ? { cookie: [request.headers?.cookie, cookie].filter(Boolean).join('; ') } : {}) },
     ...(request.payload !== undefined ? { payload: request.payload } : {}),
     ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   };

@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from '../../../tools/hubspot-sandbox/sandb
 import type { DuplicateGroupPage } from '../../shared/contracts/results';
 import {
   MALFORMED_BODIES,
+  MALFORMED_HEADERS,
   MALFORMED_JSON_VALUES,
   MALFORMED_QUERIES,
   MALFORMED_URL_VALUES,
@@ -18,7 +19,7 @@ import { startTestApp, type TestApp } from './test-app';
 /**
  * The fuzz suite: every operation of the OpenAPI document gets malformed values in each path,
  * query and body field (one field at a time, the rest valid), and malformed whole queries and
- * bodies, sent as the owner and anonymously. No answer may be a 5xx, and every 4xx is
+ * bodies and malformed headers, sent as the owner and anonymously. No answer may be a 5xx, and every 4xx is
  * `{ message, code }`. Operations are shared out between `shards` test files so the two
  * test workers run them side by side; a new route lands in one of them by itself.
  */
@@ -104,6 +105,10 @@ function* malformedRequests(operation: Operation, values: Record<string, string>
     for (const query of [...urlValues.map((value) => `${param.name}=${value}`), ...malformedQueryShapes(param.name)]) yield at(query);
   }
   for (const query of MALFORMED_QUERIES) yield at(query);
+  for (const headers of MALFORMED_HEADERS) {
+    const request = at();
+    yield { ...request, headers: { ...request.headers, ...headers } };
+  }
 
   if (body !== undefined) {
     // The field's value is written into the JSON text as it is: 1e309 and 2^53 + 1 survive no JSON.stringify.
