@@ -96,9 +96,9 @@ const isPublic = (operation: Operation) => operation.key in PUBLIC || operation.
 const isDev = (operation: Operation) => operation.path.startsWith(DEV_PREFIX);
 const rowIds = (operation: Operation) => operation.pathParams.some(namesRow);
 
-/** Reads first, then changes; signing out last, so an identity keeps its session to the end. */
+/** Reads first, then changes; disconnecting HubSpot and signing out last, so the calls before them find the connection and the session. */
 function callOrder(list: Operation[]): Operation[] {
-  const rank = (o: Operation) => (o.key === 'POST /api/logout' ? 3 : o.method === 'GET' ? 0 : o.method === 'DELETE' ? 2 : 1);
+  const rank = (o: Operation) => (o.key === 'POST /api/logout' ? 3 : o.method === 'DELETE' || o.key === 'POST /api/hubspot/disconnect' ? 2 : o.method === 'GET' ? 0 : 1);
   return [...list].sort((a, b) => rank(a) - rank(b) || a.key.localeCompare(b.key));
 }
 
