@@ -154,11 +154,12 @@ export interface SentRequest {
   remoteAddress?: string;
 }
 
-/** A request as a developer reads it in a failure message, long bodies cut. */
+/** A request as a developer reads it in a failure message, long values cut. */
 export function describeRequest(request: SentRequest): string {
-  const contentType = request.headers?.['content-type'];
+  const { 'content-type': contentType, ...others } = request.headers ?? {};
+  const headers = Object.keys(others).length > 0 ? ` headers ${cut(JSON.stringify(others))}` : '';
   const body = request.payload === undefined ? '' : ` ${contentType ?? ''} ${cut(request.payload)}`;
-  return `${request.method} ${cut(request.url)}${body}`;
+  return `${request.method} ${cut(request.url)}${headers}${body}`;
 }
 
 export function cut(text: string, max = 300): string {

@@ -40,7 +40,7 @@ let nextAddress = 1;
 export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: PortalInfo, tag: string): Promise<RouteOwner> {
   const email = `${tag}@owner-${tag}.example`;
   // Each user signs up from an address of its own: a suite makes more users than one address may.
-  const cookie = await activeUser(ctx, email, { remoteAddress: `198.51.100.${nextAddress++ % 250}` });
+  const cookie = await activeUser(ctx, email, { remoteAddress: `198.51.100.${(nextAddress++ % 250) + 1}` });
   const profile = { fullName: `Ottoline Quarrington-${tag}`, countryOfResidence: 'Iceland', contactPhone: '+354 555 0199' };
   const json = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
     const response = await ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
