@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { describeRequest, openApiPath, operationUrl, pathParamKey, registeredRoutes, type Operation } from './openapi-operations';
+import { bodyFields, describeRequest, openApiPath, operationUrl, pathParamKey, registeredRoutes, withFieldValue, type Operation } from './openapi-operations';
 
 const operation = (path: string, params: string[]): Operation => ({
   key: `GET ${path}`,
@@ -37,5 +37,18 @@ describe('the operations helper', () => {
     expect(describeRequest({ method: 'POST', url: '/api/x', headers: { 'content-type': 'application/json', origin: 'null' }, payload: 'y'.repeat(400) })).toBe(
       `POST /api/x headers {"origin":"null"} application/json ${'y'.repeat(300)}... (400 characters)`,
     );
+  });
+
+  it('lists nested body fields and sets or removes one without touching the example', () => {
+    const withBody: Operation = {
+      ...operation('/api/things', []),
+      body: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, address: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } } } },
+    };
+    expect(bodyFields(withBody).map((f) => [f.name, f.required])).toEqual([['name', true], ['address', false], ['address.city', true]]);
+    const example = { name: 'a', address: { city: 'b', zip: '1' } };
+    expect(withFieldValue(example, 'address.city', 'x')).toEqual({ name: 'a', address: { city: 'x', zip: '1' } });
+    expect(withFieldValue(example, 'address.city', undefined)).toEqual({ name: 'a', address: { zip: '1' } });
+    expect(withFieldValue({ name: 'a' }, 'address.city', 'x')).toEqual({ name: 'a', address: { city: 'x' } });
+    expect(example.address.city).toBe('b');
   });
 });

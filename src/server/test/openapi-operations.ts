@@ -83,11 +83,33 @@ export async function apiOperations(app: FastifyInstance): Promise<Operation[]> 
   return operations.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-/** The JSON body's top-level fields, from its schema. */
+/** The JSON body's fields, from its schema; a nested object's as 'parent.child'. */
 export function bodyFields(operation: Operation): Field[] {
-  const body = operation.body;
-  if (!body?.properties) return [];
-  return Object.entries(body.properties).map(([name, schema]) => ({ name, in: 'body', required: body.required?.includes(name) ?? false, schema }));
+  const fields: Field[] = [];
+  const walk = (schema: JsonSchema, prefix: string) => {
+    for (const [name, child] of Object.entries(schema.properties ?? {})) {
+      const path = `${prefix}${name}`;
+      fields.push({ name: path, in: 'body', required: schema.required?.includes(name) ?? false, schema: child });
+      walk(child, `${path}.`);
+    }
+  };
+  if (operation.body) walk(operation.body, '');
+  return fields;
+}
+
+/** A copy of a JSON body with the value at a field's dotted path set (objects made on the way), or removed when undefined. */
+export function withFieldValue(body: unknown, field: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body ?? {}) as Record<string, unknown>;
+  const path = field.split('.');
+  let parent = copy;
+  for (const key of path.slice(0, -1)) {
+    const next = parent[key];
+    parent = (parent[key] = next !== null && typeof next === 'object' && !Array.isArray(next) ? next : {}) as Record<string, unknown>;
+  }
+  const last = path.at(-1)!;
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
+  return copy;
 }
 
 /**

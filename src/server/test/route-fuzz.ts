@@ -12,7 +12,7 @@ import {
   seededJsonValues,
   seededUrlValues,
 } from './malformed-input';
-import { apiOperations, bodyFields, cut, describeRequest, operationUrl, pathParamKey, send, type Operation, type SentRequest } from './openapi-operations';
+import { apiOperations, bodyFields, cut, describeRequest, operationUrl, pathParamKey, send, withFieldValue, type Operation, type SentRequest } from './openapi-operations';
 import { createRouteOwner, exampleBody, ownerPathValues, type RouteOwner } from './route-fixtures';
 import { startTestApp, type TestApp } from './test-app';
 
@@ -114,14 +114,11 @@ function* malformedRequests(operation: Operation, values: Record<string, string>
     // The field's value is written into the JSON text as it is: 1e309 and 2^53 + 1 survive no JSON.stringify.
     const placeholder = 'fuzzed-value-goes-here';
     for (const field of bodyFields(operation)) {
-      const template = JSON.stringify({ ...(body as object), [field.name]: placeholder });
+      const template = JSON.stringify(withFieldValue(body, field.name, placeholder));
       for (const value of [...MALFORMED_JSON_VALUES, ...seededJsonValues(seedOf(`${operation.key} .${field.name}`))]) {
         yield { method: operation.method, url: operationUrl(operation, values), headers: json, payload: template.replace(`"${placeholder}"`, () => value) };
       }
-      if (field.required) {
-        const { [field.name]: _missing, ...rest } = body as Record<string, unknown>;
-        yield { method: operation.method, url: operationUrl(operation, values), headers: json, payload: JSON.stringify(rest) };
-      }
+      if (field.required) yield { method: operation.method, url: operationUrl(operation, values), headers: json, payload: JSON.stringify(withFieldValue(body, field.name, undefined)) };
     }
     const text = JSON.stringify(body);
     for (const extra of ['"unexpected":1', '"__proto__":{"polluted":true}', '"constructor":{"prototype":{"polluted":true}}', '"prototype":1']) {
