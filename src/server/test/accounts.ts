@@ -41,7 +41,8 @@ export async function latestToken(ctx: TestApp, to: string, kind: string): Promi
 /** A registered, verified user with a complete profile unless told otherwise; returns a session cookie. */
 export async function activeUser(ctx: TestApp, email: string, options: { profile?: boolean; remoteAddress?: string } = {}): Promise<string> {
   await register(ctx.app, email, TEST_PASSWORD, options.remoteAddress);
-  const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: await latestToken(ctx, email, 'verification') } });
+  const from = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {};
+  const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: await latestToken(ctx, email, 'verification') }, ...from });
   const cookie = sessionCookie(verified);
   if (options.profile !== false) {
     const profile = await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie }, payload: COMPLETE_PROFILE });
