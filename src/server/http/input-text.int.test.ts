@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ROW_ID } from '../../shared/contracts/ids';
 import { activeUser } from '../test/accounts';
-import { apiOperations } from '../test/openapi-operations';
+import { apiOperations, bodyFields } from '../test/openapi-operations';
 import { useTestApp } from '../test/test-app';
 
 const ctx = useTestApp({ work: false });
@@ -40,11 +40,11 @@ describe('input that no column can hold is refused with a 400, never a 500', () 
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json().fullName).toBe('Ada Lovelace');
   });
 
-  it('bounds every whole-number parameter of every route to what an integer column holds', async () => {
+  it('bounds every whole number any route takes to what an integer column holds', async () => {
     const unbounded = (await apiOperations(ctx.app)).flatMap((operation) =>
-      [...operation.pathParams, ...operation.queryParams]
-        .filter((param) => param.schema.type === 'integer' && !(typeof param.schema.maximum === 'number' && param.schema.maximum <= MAX_ROW_ID))
-        .map((param) => `${operation.key} {${param.name}}: use rowIdParam from src/shared/contracts/ids.ts, or give it a maximum`),
+      [...operation.pathParams, ...operation.queryParams, ...bodyFields(operation)]
+        .filter((field) => field.schema.type === 'integer' && !(typeof field.schema.maximum === 'number' && field.schema.maximum <= MAX_ROW_ID))
+        .map((field) => `${operation.key} ${field.in} ${field.name}: use rowIdParam from src/shared/contracts/ids.ts for an id, or give it a maximum`),
     );
     expect(unbounded).toEqual([]);
   });
