@@ -12,7 +12,6 @@ export type JsonSchema = {
   required?: string[];
   items?: JsonSchema;
   anyOf?: JsonSchema[];
-  enum?: unknown[];
   $ref?: string;
   [keyword: string]: unknown;
 };
