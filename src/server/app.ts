@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerInputTextCheck } from './http/input-text';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  registerInputTextCheck(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerOriginCheck(app, config);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clientUserSchema } from '../../../shared/contracts/auth';
 import { automaticCleanupRunPageSchema, automaticCleanupRunsQuerySchema, historyPageSchema, historyQuerySchema, mergePlanQuerySchema, mergePlanSchema } from '../../../shared/contracts/cleanup';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
 import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
 import type { Config } from '../../config';
@@ -70,7 +71,7 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "A demo group's merge as it would run, from the demo portal's records; merging itself is refused",
-          params: z.object({ groupId: z.coerce.number({ error: 'A group id is a whole number' }).int('A group id is a whole number').positive('A group id is a whole number') }),
+          params: z.object({ groupId: rowIdParam('group') }),
           querystring: mergePlanQuerySchema,
           response: { 200: mergePlanSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
         },
