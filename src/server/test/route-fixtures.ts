@@ -4,8 +4,8 @@ import type { PortalInfo, Sandbox } from '../../../tools/hubspot-sandbox/sandbox
 import type { HistoryPage, MergeView } from '../../shared/contracts/cleanup';
 import type { ScanRun } from '../../shared/contracts/scans';
 import { users } from '../db/schema';
-import { createRecords, seedGroup } from '../modules/cleanup/cleanup-fixtures';
-import { readOutbox } from '../modules/notifications/mailer';
+import { createRecords, seedGroup } from './cleanup-fixtures';
+import { readOutbox } from '../modules/notifications';
 import { activeUser } from './accounts';
 import type { Operation } from './openapi-operations';
 import type { TestApp } from './test-app';

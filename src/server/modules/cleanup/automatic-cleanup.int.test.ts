@@ -6,7 +6,7 @@ import type { AutomaticCleanupRunView, HistoryPage } from '../../../shared/contr
 import { users } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { startScan } from '../scans';
-import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
+import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 
 let sandbox: Sandbox;
 let ctx: TestApp;

@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sa
 import type { MergeView } from '../../../shared/contracts/cleanup';
 import { merges, recordActions } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
+import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 import { runMerge, type ActionDetails } from './run-merge';
 
 /**

@@ -6,7 +6,7 @@ import type { MergeView } from '../../../shared/contracts/cleanup';
 import { mergeBackups } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { pollUntil, useWorkerProcesses } from '../../test/worker-processes';
-import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
+import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 
 const ENCRYPTION_KEY = 'cd'.repeat(32);
 const MERGE_ROUTE = 'POST /crm/v3/objects/:objectType/merge';
