@@ -3,14 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { FORCED_DEMO_PORT, INTEREST_ONLY_PORT } from './e2e/support/flag-builds';
+import { SMTP_PORT, SMTP_URL } from './e2e/support/mailbox';
 import { APP_HUBSPOT_ENV, SANDBOX_ENV, SANDBOX_URL } from './e2e/support/sandbox';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-// A fresh embedded database for every run, so browser tests never see stale data. Workers
-// load this file again: the environment hands them the runner's directory, whose outbox
-// (emails, as the server runs without SMTP) the tests read.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'datacleaner-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR;
+// A fresh embedded database and mailbox for every run, so browser tests never see stale
+// data. Workers load this file again: the environment hands them the runner's directories,
+// and the tests read emailed links from the mailbox the mail catcher fills.
+process.env.E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'datacleaner-e2e-'));
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DIR, 'mail');
+const dataDir = path.join(process.env.E2E_DIR, 'data');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -48,13 +50,32 @@ export default defineConfig({
       env: SANDBOX_ENV,
     },
     {
+      command: 'tsx e2e/support/mail-catcher.ts',
+      port: SMTP_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    },
+    {
       command: 'npm run build:web && tsx src/server/server.ts',
       // Ready once the demo account is built too (the server builds it at start): demo tests
       // then never wait on it.
       url: `http://127.0.0.1:${port}/api/demo/user`,
       timeout: 240_000,
       reuseExistingServer: false,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', TRUST_PROXY: 'true', ...APP_HUBSPOT_ENV },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        TRUST_PROXY: 'true',
+        // What production requires: a mail server (the mail catcher) and a key of its own, fixed for the run.
+        SMTP_URL,
+        ENCRYPTION_KEY: 'e2e0'.repeat(16),
+        ...APP_HUBSPOT_ENV,
+      },
     },
     // The build-time flags of SPEC.md section 1, each in a build of its own.
     ...(

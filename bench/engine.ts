@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ObjectType } from '../src/shared/object-types';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
-import { generateCompanies, generateContacts } from './lib/synthetic-crm';
+import { generateCompanies, generateContacts } from '../src/synthetic-crm';
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const types = (process.env.BENCH_TYPES ?? 'contacts,companies').split(',') as ObjectType[];

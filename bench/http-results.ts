@@ -9,6 +9,7 @@
  * BENCH_RPS (default 100), BENCH_SECONDS (default 30), DATABASE_URL for a server instead of
  * the embedded database. Run: npm run bench:results
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { crmConnections, crmRecords, users } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
-import { generateDemoPortal } from '../src/server/modules/demo/demo-portal';
-import { saveEngineResults } from '../src/server/modules/scans/save-scan-results';
+import { generateDemoPortal } from '../src/server/modules/demo';
+import { saveEngineResults } from '../src/server/modules/scans';
 import { startRuntime } from '../src/server/runtime';
 
 const RPS = Number(process.env.BENCH_RPS ?? 100);
@@ -30,7 +31,16 @@ const WEEKS = 52;
 const TARGET_P99_MS = 50;
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'datacleaner-bench-results-'));
-const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, RUN_WORKERS: 'false', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+// Production needs a mail server and a key of its own; the one email (sign-up) is refused at once by a closed port.
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  RUN_WORKERS: 'false',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+});
 const runtime = await startRuntime(config, createLogger(config), { work: false });
 const db = runtime.database.db;
 const app = await buildApp({ config, database: runtime.database, queue: runtime.queue });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DuplicateGroupPage } from '../src/shared/contracts/results';
 import { PASSWORD, uniqueEmail } from './support/accounts';
-import { emailedLink } from './support/outbox';
+import { emailedLink } from './support/mailbox';
 import { SANDBOX_TOKEN } from './support/sandbox';
 
 /** Every pending contact group's members, as sorted id lists, read with the page's session. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signOutThroughApi, signUpThroughApi } from './support/accounts';
-import { emailedLink } from './support/outbox';
+import { emailedLink } from './support/mailbox';
 
 test('forgotten password: request the link, choose a new password, sign in with it', async ({ page }) => {
   const email = await signUpThroughApi(page, 'reset');

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { emailedLink } from './outbox';
+import { emailedLink } from './mailbox';
 
 export const PASSWORD = 'correct-horse-7';
 

@@ -11,3 +11,6 @@ export { computeHealth, healthFormulas } from './health/compute-health';
 export type { ComputeHealthOptions, FillRate, HealthFormula, HealthMetric, HealthReport } from './health/compute-health';
 export { duplicationByField } from './health/duplication-by-field';
 export type { DuplicationByFieldOptions, FieldDuplication } from './health/duplication-by-field';
+export { HEALTH_PROPERTIES } from './health/health-properties';
+export { normalizeEmail } from './normalize/email';
+export { normalizePhone } from './normalize/phone';

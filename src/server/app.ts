@@ -6,31 +6,25 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerInputTextCheck } from './http/input-text';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { registerOriginCheck } from './http/origin-check';
 import { OneLinePerRequest } from './http/request-log';
 import type { JobQueue } from './jobs/queue';
-import { accountRoutes } from './modules/accounts/account-routes';
-import { authRoutes, type AuthDependencies } from './modules/auth/auth-routes';
-import { googleSignInRoutes } from './modules/auth/google-sign-in';
-import { passwordResetRoutes } from './modules/auth/password-reset-routes';
-import { authRateLimits } from './modules/auth/rate-limiter';
-import { verificationRoutes } from './modules/auth/verification-routes';
-import { healthRoutes } from './modules/health/health-routes';
-import { createMailer, type Mailer } from './modules/notifications/mailer';
-import { outboxRoutes } from './modules/notifications/outbox-routes';
-import { cleanupRoutes } from './modules/cleanup/cleanup-routes';
-import { connectionRoutes } from './modules/hubspot/connection-routes';
-import type { DemoAccount } from './modules/demo/demo-account';
-import { demoRoutes } from './modules/demo/demo-routes';
-import { duplicateRoutes } from './modules/duplicates/duplicate-routes';
-import { objectRoutes } from './modules/objects/object-routes';
-import { resultsRoutes } from './modules/scans/results-routes';
-import { scanRoutes } from './modules/scans/scan-routes';
-import { settingsRoutes } from './modules/settings/settings-routes';
-import { supportRoutes } from './modules/support/support-routes';
+import { accountRoutes } from './modules/accounts';
+import { authRoutes, type AuthDependencies, googleSignInRoutes, passwordResetRoutes, authRateLimits, verificationRoutes } from './modules/auth';
+import { healthRoutes } from './modules/health';
+import { createMailer, type Mailer, outboxRoutes } from './modules/notifications';
+import { cleanupRoutes } from './modules/cleanup';
+import { connectionRoutes } from './modules/hubspot';
+import { type DemoAccount, demoRoutes } from './modules/demo';
+import { duplicateRoutes } from './modules/duplicates';
+import { objectRoutes } from './modules/objects';
+import { resultsRoutes, scanRoutes } from './modules/scans';
+import { settingsRoutes } from './modules/settings';
+import { supportRoutes } from './modules/support';
 import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
 
@@ -62,6 +56,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  registerInputTextCheck(app);
   await registerSecurityHeaders(app);
   await app.register(cookie);
   registerOriginCheck(app, config);
@@ -69,7 +64,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const mailer = deps.mailer ?? createMailer({ config, log: app.log });
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
-  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits() };
+  const auth: AuthDependencies = { db: deps.database.db, config, mailer, limits: authRateLimits(deps.database.db) };
 
   await app.register(healthRoutes({ database: deps.database, queue: deps.queue, version: APP_VERSION }));
   await app.register(authRoutes(auth));

@@ -36,4 +36,27 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/RUN_WORKERS/);
     expect(problems.join('\n')).toMatch(/SESSION_PURGE_CRON: must be a cron expression/);
   });
+
+  it('refuses production without a mail server or an encryption key, saying what to set, with the other problems', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/SMTP_URL: required in production.*smtps:\/\//);
+    expect(problems).toMatch(/ENCRYPTION_KEY: required in production.*openssl rand -hex 32.*KEY_FILE/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', KEY_FILE: '/etc/datacleaner/key' }).keyFile).toBe('/etc/datacleaner/key');
+  });
+
+  it('keeps the development key outside DATA_DIR: a per-user file by default, and never a KEY_FILE inside DATA_DIR', () => {
+    expect(loadConfig({ XDG_CONFIG_HOME: '/home/ada/.config' }).keyFile).toBe('/home/ada/.config/datacleaner/encryption.key');
+    expect(() => loadConfig({ DATA_DIR: '/srv/data', KEY_FILE: '/srv/data/keys/encryption.key' })).toThrow(/KEY_FILE: must be outside DATA_DIR/);
+    // Listed with the other problems, not after them.
+    expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: '/srv/data', KEY_FILE: '/srv/data/key' })).toThrow(/PORT[\s\S]*KEY_FILE: must be outside DATA_DIR/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ENCRYPTION_KEY: 'ab'.repeat(32) }).keyFile).toBeUndefined();
+  });
 });

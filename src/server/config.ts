@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -58,7 +59,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
-    .describe('Mail server for outgoing email, e.g. smtps://user:password@smtp.example.com:465 (sensitive); without it emails go to the development outbox under DATA_DIR'),
+    .describe('Mail server for outgoing email, e.g. smtps://user:password@smtp.example.com:465 (sensitive); required in production; without it (development) emails go to the development outbox under DATA_DIR'),
   EMAIL_FROM: z.string().min(3).default('DataCleaner <no-reply@datacleaner.local>').describe('Sender of every email'),
   SUPPORT_EMAIL: z.email().default('support@datacleaner.local').describe('Where messages from the Support page go; a reply goes straight to the person who wrote'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional().describe('OAuth client id for Sign in with Google; without it the Google button is hidden'),
@@ -68,14 +69,24 @@ export const configSchema = z.object({
     .string()
     .regex(/^([0-9a-f]{64}|[A-Za-z0-9+/_-]{43}=?)$/i, 'must be 32 bytes as 64 hex digits or base64')
     .optional()
-    .describe('Key that encrypts CRM, Slack and OpenAI tokens at rest, 32 bytes in hex or base64 (sensitive); without it a key is generated into DATA_DIR/encryption.key'),
+    .describe('Key that encrypts CRM, Slack and OpenAI tokens at rest, 32 bytes in hex or base64, e.g. from `openssl rand -hex 32` (sensitive); production needs it or KEY_FILE'),
+  KEY_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('File holding the encryption key when ENCRYPTION_KEY is not set, generated on first start; outside DATA_DIR so one backup never holds both (default in development: ~/.config/datacleaner/encryption.key; no default in production)'),
   HUBSPOT_API_BASE: z.url().default('https://api.hubapi.com').describe('HubSpot API address; point it at the sandbox (npm run sandbox) for development and tests'),
   HUBSPOT_AUTHORIZE_URL: z.url().default('https://app.hubspot.com/oauth/authorize').describe('Where users approve the HubSpot app (OAuth); the sandbox serves one too'),
   HUBSPOT_CLIENT_ID: z.string().min(1).optional().describe('HubSpot public app client id; enables connecting with OAuth'),
   HUBSPOT_CLIENT_SECRET: z.string().min(1).optional().describe('HubSpot public app client secret (sensitive)'),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; publicUrl: string };
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  publicUrl: string;
+  /** Where the encryption key is kept when ENCRYPTION_KEY is not set. */
+  keyFile: string | undefined;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -89,15 +100,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "not set", as in most .env files.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = configSchema.safeParse(present);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
+  const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  problems.push(...keyProblems(present));
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const c = result.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  const keyFile = c.KEY_FILE ? path.resolve(c.KEY_FILE) : c.NODE_ENV === 'production' ? undefined : defaultKeyFile(env);
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
+    dataDir,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    keyFile,
   };
+}
+
+/**
+ * Rules across variables. Production cannot run without SMTP (emails, with their verification
+ * and reset links, would only be written to disk) nor without a key of its own; and no key
+ * file may sit inside the data it protects.
+ */
+function keyProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) problems.push('SMTP_URL: required in production, so that emails reach people, e.g. smtps://user:password@smtp.example.com:465');
+  if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY && !env.KEY_FILE) {
+    problems.push('ENCRYPTION_KEY: required in production (32 bytes, e.g. the output of `openssl rand -hex 32`), or set KEY_FILE to a key file kept apart from DATA_DIR (a DATA_DIR/encryption.key from an earlier version is moved there)');
+  }
+  const dataDir = path.resolve(env.DATA_DIR ?? configSchema.shape.DATA_DIR.parse(undefined));
+  if (!env.ENCRYPTION_KEY && env.KEY_FILE && isInside(path.resolve(env.KEY_FILE), dataDir)) {
+    problems.push(`KEY_FILE: must be outside DATA_DIR (${dataDir}), so that one backup never holds both the data and its key`);
+  }
+  return problems;
+}
+
+/** The per-user place for the development key: outside any project and any DATA_DIR. */
+function defaultKeyFile(env: NodeJS.ProcessEnv): string {
+  const configHome = env.XDG_CONFIG_HOME || env.APPDATA || path.join(os.homedir(), '.config');
+  return path.join(configHome, 'datacleaner', 'encryption.key');
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** Loads `.env` when there is one, then the config; exits with the list of problems if it is bad. */

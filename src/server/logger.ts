@@ -1,23 +1,26 @@
 import pino from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from './config';
+import { redactSqlError } from './redact-sql-error';
 
 /**
- * One logger for the process; secrets in headers and bodies are redacted before they are
- * written. Readable lines in development, JSON lines otherwise (LOG_FORMAT chooses).
- * `destination` is stdout unless a test captures the lines.
+ * One logger for the process; secrets in headers and bodies, and the values of failed SQL,
+ * are redacted before they are written. Readable lines in development, JSON lines otherwise
+ * (LOG_FORMAT chooses); `destination` is stdout unless a test reads the lines.
  */
-export function createLogger(config: Config, destination: NodeJS.WritableStream = process.stdout) {
+export function createLogger(config: Config, destination?: pino.DestinationStream) {
   const format = config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json');
   const options: pino.LoggerOptions = {
-    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    // A test that hands its own stream wants the lines it will read.
+    level: config.NODE_ENV === 'test' && !destination ? 'silent' : config.LOG_LEVEL,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword', '*.newPassword', '*.token', '*.accessToken', '*.refreshToken', '*.SMTP_URL', '*.GOOGLE_CLIENT_SECRET', '*.DATABASE_URL', '*.ENCRYPTION_KEY', '*.HUBSPOT_CLIENT_SECRET', '*.hubspotToken', '*.slackBotToken', '*.openaiApiKey'],
       censor: '[redacted]',
     },
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: (error: unknown) => pino.stdSerializers.err(redactSqlError(error) as Error) },
   };
-  return format === 'pretty' ? pino(options, prettyStream(destination)) : pino(options, destination);
+  if (format === 'pretty') return pino(options, prettyStream(destination));
+  return destination ? pino(options, destination) : pino(options);
 }
 
 interface RequestLine {
@@ -26,12 +29,13 @@ interface RequestLine {
   responseTime?: number;
 }
 
-/** `12:04:31 INFO  GET /api/scans 200 4 ms`: time, level, message, then any other fields on the same line. */
-function prettyStream(destination: NodeJS.WritableStream) {
+/** `[12:04:31] INFO: GET /api/scans 200 4 ms`: time, level, message, then any other fields on the same line. */
+function prettyStream(destination?: pino.DestinationStream) {
   return pretty({
-    destination,
+    destination: destination ?? 1,
     sync: true,
-    colorize: 'isTTY' in destination && destination.isTTY === true,
+    // Colours on a terminal only: a file or a test reads plain text.
+    colorize: !destination && process.stdout.isTTY === true,
     translateTime: 'SYS:HH:MM:ss',
     singleLine: true,
     // The request's method, URL and status make its message; the rest is noise on a console.

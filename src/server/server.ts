@@ -23,7 +23,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
       log.fatal({ err: error }, 'could not open the database');
       process.exit(1);
     });
-  const [{ buildApp }, { DemoAccount }] = await Promise.all([import('./app'), import('./modules/demo/demo-account')]);
+  const [{ buildApp }, { DemoAccount }] = await Promise.all([import('./app'), import('./modules/demo')]);
   try {
     await options.webBuilt;
   } catch (error) {

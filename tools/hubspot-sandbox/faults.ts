@@ -3,7 +3,7 @@
  * Decisions come from a seeded generator, so a run with the same settings fails the same way.
  */
 import { z } from 'zod';
-import { SeededRandom } from './seeded-random';
+import { SeededRandom } from '../../src/synthetic-crm';
 
 export const faultSettingsSchema = z.object({
   /** Share of requests answered with `errorStatus`, 0 to 1. */

@@ -6,7 +6,7 @@
  * date stays, and the lifecycle stage furthest down the funnel stays.
  */
 import { HubSpotHttpError, errorBody, notFound, validationError } from './hubspot-errors';
-import { propertyDefinition } from './property-catalog';
+import { propertyDefinition } from '../../src/synthetic-crm';
 import { RecordState, type RecordStore } from './record-store';
 
 /** A contact that has been part of this many merges cannot be merged again. */

@@ -10,14 +10,6 @@ const OBJECT_TYPE_IDS: Readonly<Record<ObjectType, string>> = {
   tickets: '0-5',
 };
 
-/** Contacts keep the old name; every other type has the hs_ prefix. */
-export const LAST_MODIFIED_PROPERTY: Readonly<Record<ObjectType, string>> = {
-  contacts: 'lastmodifieddate',
-  companies: 'hs_lastmodifieddate',
-  deals: 'hs_lastmodifieddate',
-  tickets: 'hs_lastmodifieddate',
-};
-
 /** What list, get and search return when the caller names no properties. */
 export const DEFAULT_PROPERTIES: Readonly<Record<ObjectType, readonly string[]>> = {
   contacts: ['firstname', 'lastname', 'email'],
@@ -25,11 +17,6 @@ export const DEFAULT_PROPERTIES: Readonly<Record<ObjectType, readonly string[]>>
   deals: ['dealname', 'amount', 'closedate', 'pipeline', 'dealstage'],
   tickets: ['subject', 'content', 'hs_pipeline', 'hs_pipeline_stage', 'hs_ticket_category', 'hs_ticket_priority'],
 };
-
-/** Properties HubSpot returns on every record, asked for or not. */
-export function systemProperties(type: ObjectType): readonly string[] {
-  return ['createdate', 'hs_object_id', LAST_MODIFIED_PROPERTY[type]];
-}
 
 /** The properties `query` searches, as HubSpot documents them (those the sandbox knows). */
 export const QUERY_PROPERTIES: Readonly<Record<ObjectType, readonly string[]>> = {

@@ -1,9 +1,10 @@
 /** A HubSpot account (portal): its records, tier, time zone and settings. */
 import { z } from 'zod';
+import { DEFAULT_DUPLICATE_RATE, type RecordCounts } from '../../src/synthetic-crm';
 import { OBJECT_TYPES, type ObjectType } from './object-types';
 import type { RecordStore } from './record-store';
 import type { Tier } from './rate-limiter';
-import { DEFAULT_DUPLICATE_RATE, seedPortal, type RecordCounts } from './seed-portal';
+import { seedPortal } from './seed-portal';
 
 export const DEFAULT_PORTAL_ID = 24_000_001;
 const MAX_RECORDS_PER_TYPE = 2_000_000;

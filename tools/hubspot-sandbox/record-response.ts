@@ -1,6 +1,6 @@
 /** Records in HubSpot's response shape, with the properties HubSpot would return. */
-import { DEFAULT_PROPERTIES, systemProperties, type ObjectType } from './object-types';
-import { propertyDefinition } from './property-catalog';
+import { propertyDefinition, systemProperties } from '../../src/synthetic-crm';
+import { DEFAULT_PROPERTIES, type ObjectType } from './object-types';
 import { RecordState, type RecordStore } from './record-store';
 
 export interface RecordJson {

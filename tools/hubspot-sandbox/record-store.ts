@@ -4,8 +4,8 @@
  * (seeded ids are sorted and new ids are above them), so an id is found by binary search.
  * Date-time values are kept as epoch-millisecond text (cheap to compare) and read as ISO.
  */
-import { LAST_MODIFIED_PROPERTY, type ObjectType } from './object-types';
-import { propertyDefinitions } from './property-catalog';
+import { LAST_MODIFIED_PROPERTY, columnsOfRows, propertyDefinitions, type ColumnData, type RecordInput } from '../../src/synthetic-crm';
+import type { ObjectType } from './object-types';
 
 /** Epoch milliseconds or an ISO date, as milliseconds; NaN when neither. */
 export function parseDateTime(value: string): number {
@@ -18,25 +18,7 @@ export function parseDateTime(value: string): number {
 export const RecordState = { Live: 0, Archived: 1, MergedAway: 2 } as const;
 export type RecordState = (typeof RecordState)[keyof typeof RecordState];
 
-export interface RecordInput {
-  id: number;
-  createdAt: number;
-  updatedAt: number;
-  /** Empty strings and nulls are stored as "no value". */
-  properties: Readonly<Record<string, string | null | undefined>>;
-  /** The real-world entity behind the record, for generated data; -1 when unknown. */
-  entity?: number;
-}
-
 type Column = (string | null)[];
-
-export interface ColumnData {
-  ids: number[];
-  createdAt: number[];
-  updatedAt: number[];
-  entities: number[];
-  columns: ReadonlyMap<string, Column>;
-}
 
 export class RecordStore {
   private ids: number[] = [];
@@ -62,26 +44,7 @@ export class RecordStore {
 
   /** Loads generated rows in bulk: one pass per column, no per-record objects kept. */
   static fromRows(type: ObjectType, rows: readonly RecordInput[]): RecordStore {
-    const sorted = rows.every((row, i) => i === 0 || rows[i - 1]!.id < row.id) ? rows : [...rows].sort((a, b) => a.id - b.id);
-    const n = sorted.length;
-    const names = new Set<string>();
-    for (const row of sorted) for (const name of Object.keys(row.properties)) names.add(name);
-    const columns = new Map<string, Column>();
-    for (const name of names) {
-      const column: Column = new Array<string | null>(n).fill(null);
-      for (let i = 0; i < n; i++) {
-        const value = sorted[i]!.properties[name];
-        if (value !== undefined && value !== null && value !== '') column[i] = value;
-      }
-      columns.set(name, column);
-    }
-    return RecordStore.fromColumns(type, {
-      ids: sorted.map((row) => row.id),
-      createdAt: sorted.map((row) => row.createdAt),
-      updatedAt: sorted.map((row) => row.updatedAt),
-      entities: sorted.map((row) => row.entity ?? -1),
-      columns,
-    });
+    return RecordStore.fromColumns(type, columnsOfRows(rows));
   }
 
   /** Takes over ready columns (ids ascending, every array one entry per record, "" stored as null). */

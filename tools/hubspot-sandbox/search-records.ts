@@ -4,8 +4,8 @@
  * (dates given as epoch milliseconds or ISO), everything else as text with case ignored.
  */
 import { validationError } from './hubspot-errors';
-import { LAST_MODIFIED_PROPERTY, QUERY_PROPERTIES, type ObjectType } from './object-types';
-import { propertyDefinition, type PropertyDefinition } from './property-catalog';
+import { LAST_MODIFIED_PROPERTY, propertyDefinition, type PropertyDefinition } from '../../src/synthetic-crm';
+import { QUERY_PROPERTIES, type ObjectType } from './object-types';
 import { RecordState, parseDateTime, type RecordStore } from './record-store';
 
 export const OPERATORS = [

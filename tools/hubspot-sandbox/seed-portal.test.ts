@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { propertyDefinitions } from '../../src/synthetic-crm';
 import { OBJECT_TYPES, type ObjectType } from './object-types';
-import { propertyDefinitions } from './property-catalog';
 import type { RecordStore } from './record-store';
 import { seedPortal } from './seed-portal';
 

@@ -1,7 +1,7 @@
 /** Checks and normalises property values on create and update, with HubSpot's error shape. */
 import { validationError } from './hubspot-errors';
 import type { ObjectType } from './object-types';
-import { propertyDefinition } from './property-catalog';
+import { propertyDefinition } from '../../src/synthetic-crm';
 import { parseDateTime } from './record-store';
 
 interface PropertyError {

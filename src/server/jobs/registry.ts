@@ -1,8 +1,6 @@
-import { purgeExpiredSessions } from '../modules/auth/purge-expired-sessions';
-import { automaticCleanupJob } from '../modules/cleanup/automatic-cleanup';
-import { mergeJob } from '../modules/cleanup/run-merge';
-import { scanJob } from '../modules/scans/run-scan';
-import { scheduledScanJob } from '../modules/scans/scheduled-scan';
+import { purgeExpiredSessions } from '../modules/auth';
+import { automaticCleanupJob, mergeJob } from '../modules/cleanup';
+import { scanJob, scheduledScanJob } from '../modules/scans';
 import type { JobDefinition } from './define-job';
 
 /** Every job the product runs. A queue exists for each; workers serve them all. */

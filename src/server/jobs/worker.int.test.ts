@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { NEEDS_POSTGRES_SERVER, postgresServerUrl } from '../test/database-urls';
 import { pollUntil } from '../test/poll-until';
 import { createTestDatabase } from '../test/test-database';
-import { purgeExpiredSessions } from '../modules/auth/purge-expired-sessions';
+import { purgeExpiredSessions } from '../modules/auth';
 import { JobQueue } from './queue';
 import { jobRegistry } from './registry';
 import { createLogger } from '../logger';

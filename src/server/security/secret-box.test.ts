@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,19 +25,51 @@ describe('SecretBox', () => {
     expect(() => box.open('plain text')).toThrow('Not a sealed secret');
   });
 
-  it('generates a key into DATA_DIR once, readable only by its owner, and reuses it', async () => {
+  async function inTempDir(run: (dir: string) => Promise<void>) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'secret-box-'));
     try {
-      const config = testConfig({ DATA_DIR: dir });
-      const first = await SecretBox.fromConfig(config);
-      const second = await SecretBox.fromConfig(config);
-      expect(second.open(first.seal('x'))).toBe('x');
-      expect((await stat(path.join(dir, 'encryption.key'))).mode & 0o777).toBe(0o600);
-      expect((await readFile(path.join(dir, 'encryption.key'), 'utf8')).trim()).toMatch(/^[0-9a-f]{64}$/);
+      await run(dir);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }
+
+  it('generates a key into KEY_FILE once, readable only by its owner, and nothing into DATA_DIR', () =>
+    inTempDir(async (dir) => {
+      const config = testConfig({ DATA_DIR: path.join(dir, 'data'), KEY_FILE: path.join(dir, 'keys', 'encryption.key') });
+      const first = await SecretBox.fromConfig(config);
+      const second = await SecretBox.fromConfig(config);
+      expect(second.open(first.seal('x'))).toBe('x');
+      expect((await stat(config.keyFile!)).mode & 0o777).toBe(0o600);
+      expect((await readFile(config.keyFile!, 'utf8')).trim()).toMatch(/^[0-9a-f]{64}$/);
+      await expect(stat(path.join(dir, 'data', 'encryption.key'))).rejects.toThrow();
+    }));
+
+  it('moves a key an earlier version generated into DATA_DIR to KEY_FILE, and still opens what it sealed', () =>
+    inTempDir(async (dir) => {
+      const key = Buffer.alloc(32, 9);
+      const sealed = SecretBox.fromKey(key).seal('hubspot token');
+      await mkdir(path.join(dir, 'data'));
+      await writeFile(path.join(dir, 'data', 'encryption.key'), `${key.toString('hex')}\n`);
+      const config = testConfig({ DATA_DIR: path.join(dir, 'data'), KEY_FILE: path.join(dir, 'keys', 'encryption.key') });
+      // The web process and a worker starting together both find the old file.
+      const [web, worker] = await Promise.all([SecretBox.fromConfig(config), SecretBox.fromConfig(config)]);
+      expect(web.open(sealed)).toBe('hubspot token');
+      expect(worker.open(sealed)).toBe('hubspot token');
+      await expect(stat(path.join(dir, 'data', 'encryption.key'))).rejects.toThrow();
+      expect((await SecretBox.fromConfig(config)).open(sealed)).toBe('hubspot token');
+    }));
+
+  it('refuses to start when DATA_DIR and KEY_FILE hold different keys, dropping neither', () =>
+    inTempDir(async (dir) => {
+      await mkdir(path.join(dir, 'data'));
+      await writeFile(path.join(dir, 'data', 'encryption.key'), 'aa'.repeat(32));
+      await writeFile(path.join(dir, 'encryption.key'), 'bb'.repeat(32));
+      const config = testConfig({ DATA_DIR: path.join(dir, 'data'), KEY_FILE: path.join(dir, 'encryption.key') });
+      await expect(SecretBox.fromConfig(config)).rejects.toThrow(/set ENCRYPTION_KEY to its contents or KEY_FILE/);
+      expect(await readFile(path.join(dir, 'data', 'encryption.key'), 'utf8')).toBe('aa'.repeat(32));
+      expect(await readFile(path.join(dir, 'encryption.key'), 'utf8')).toBe('bb'.repeat(32));
+    }));
 
   it('uses ENCRYPTION_KEY when given, in hex or base64', async () => {
     const hex = 'ab'.repeat(32);

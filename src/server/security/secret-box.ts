@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 
@@ -14,26 +14,22 @@ export class SecretBox {
     return new SecretBox(key);
   }
 
-  /** ENCRYPTION_KEY when set; otherwise a key generated once into DATA_DIR, so a fresh clone just works. */
+  /**
+   * ENCRYPTION_KEY when set; otherwise the key in KEY_FILE, generated there on first use so
+   * a fresh clone just works. A key an earlier version generated into DATA_DIR is moved to
+   * KEY_FILE first, so the secrets it sealed still open.
+   */
   static async fromConfig(config: Config): Promise<SecretBox> {
     if (config.ENCRYPTION_KEY) return SecretBox.fromKey(parseKey(config.ENCRYPTION_KEY));
-    const file = path.join(config.dataDir, 'encryption.key');
-    try {
-      return SecretBox.fromKey(parseKey((await readFile(file, 'utf8')).trim()));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    await mkdir(config.dataDir, { recursive: true });
+    const file = config.keyFile;
+    // loadConfig refuses production without either; other callers always get a default.
+    if (!file) throw new Error('Set ENCRYPTION_KEY or KEY_FILE');
+    await moveLegacyKey(path.join(config.dataDir, 'encryption.key'), file);
+    const existing = await readKeyFile(file);
+    if (existing) return SecretBox.fromKey(existing);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const key = randomBytes(32);
-    // 'wx' fails if another process wrote the file first; then that key is the one to use.
-    try {
-      await writeFile(file, `${key.toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-      await chmod(file, 0o600);
-      return SecretBox.fromKey(key);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      return SecretBox.fromKey(parseKey((await readFile(file, 'utf8')).trim()));
-    }
+    return SecretBox.fromKey((await writeKeyFile(file, key)) ? key : (await readKeyFile(file))!);
   }
 
   /** `v1:iv:tag:ciphertext`, each part base64url; a fresh IV every time. */
@@ -58,6 +54,46 @@ export class SecretBox {
   }
 }
 
+async function readKeyFile(file: string): Promise<Buffer | undefined> {
+  try {
+    return parseKey((await readFile(file, 'utf8')).trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Writes a new key file readable only by its owner; false when another process wrote one first. */
+async function writeKeyFile(file: string, key: Buffer): Promise<boolean> {
+  try {
+    await writeFile(file, `${key.toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    await chmod(file, 0o600);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  }
+}
+
+/**
+ * DATA_DIR/encryption.key, where earlier versions generated the key, moves to KEY_FILE once.
+ * When KEY_FILE already holds another key, neither is dropped: the person running the server
+ * decides which one this database's secrets were sealed with.
+ */
+async function moveLegacyKey(legacy: string, file: string): Promise<void> {
+  const old = await readKeyFile(legacy);
+  if (!old) return;
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (!(await writeKeyFile(file, old)) && !(await readKeyFile(file))!.equals(old)) {
+    throw new Error(
+      `${legacy} holds another key than ${file}. Secrets in this database were sealed with the one in DATA_DIR: ` +
+        'set ENCRYPTION_KEY to its contents or KEY_FILE to another path, then start again.',
+    );
+  }
+  // force: the web process and a worker may both move it at the same start.
+  await rm(legacy, { force: true });
+}
+
 function parseKey(text: string): Buffer {
   return /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64url');
 }
@@ -66,7 +102,7 @@ const boxes = new Map<string, Promise<SecretBox>>();
 
 /** One SecretBox per key source in the process: the key file is read once. */
 export function secretBoxFor(config: Config): Promise<SecretBox> {
-  const source = config.ENCRYPTION_KEY ?? config.dataDir;
+  const source = config.ENCRYPTION_KEY ?? `${config.keyFile}\n${config.dataDir}`;
   let box = boxes.get(source);
   if (!box) {
     box = SecretBox.fromConfig(config);

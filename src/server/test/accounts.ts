@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { SESSION_COOKIE } from '../modules/auth/sessions';
-import { readOutbox, type OutboxEmail } from '../modules/notifications/mailer';
+import { SESSION_COOKIE } from '../modules/auth';
+import { readOutbox, type OutboxEmail } from '../modules/notifications';
 import type { TestApp } from './test-app';
 
 export const TEST_PASSWORD = 'correct horse';
@@ -15,8 +15,9 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : '';
 }
 
-export async function register(app: FastifyInstance, email: string, password = TEST_PASSWORD) {
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password, confirmPassword: password } });
+/** `remoteAddress` lets a test that signs many users up stay clear of the per-address limit. */
+export async function register(app: FastifyInstance, email: string, password = TEST_PASSWORD, remoteAddress?: string) {
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password, confirmPassword: password }, ...(remoteAddress ? { remoteAddress } : {}) });
   return { response, cookie: sessionCookie(response) };
 }
 
@@ -38,9 +39,10 @@ export async function latestToken(ctx: TestApp, to: string, kind: string): Promi
 }
 
 /** A registered, verified user with a complete profile unless told otherwise; returns a session cookie. */
-export async function activeUser(ctx: TestApp, email: string, options: { profile?: boolean } = {}): Promise<string> {
-  await register(ctx.app, email);
-  const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: await latestToken(ctx, email, 'verification') } });
+export async function activeUser(ctx: TestApp, email: string, options: { profile?: boolean; remoteAddress?: string } = {}): Promise<string> {
+  await register(ctx.app, email, TEST_PASSWORD, options.remoteAddress);
+  const from = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {};
+  const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: await latestToken(ctx, email, 'verification') }, ...from });
   const cookie = sessionCookie(verified);
   if (options.profile !== false) {
     const profile = await ctx.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie }, payload: COMPLETE_PROFILE });

@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { JobQueue } from '../jobs/queue';
 import { jobRegistry } from '../jobs/registry';
-import { DemoAccount, type DemoOptions } from '../modules/demo/demo-account';
+import { DemoAccount, type DemoOptions } from '../modules/demo';
 import { createTestDatabase } from './test-database';
 
 /** A small demo portal: tests that open it need it in a second or two, not ten. */
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** The demo account's portal size and history, smaller than the product's for speed. */
   demo?: DemoOptions;
+  /** Where the app and its jobs log; silent by default. */
+  log?: FastifyBaseLogger;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -40,22 +42,25 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /**
  * The whole app, not listening, on a fresh database of its own. Its DATA_DIR is a new
- * temporary folder, so emails land in a development outbox the test can read.
+ * temporary folder, so emails land in a development outbox the test can read; its key file
+ * sits beside that folder, as in production never inside it.
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = options.env?.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'datacleaner-test-'));
-  const config = testConfig({ ...(dataDir ? { DATA_DIR: dataDir } : {}), ...options.env });
+  const root = await mkdtemp(path.join(os.tmpdir(), 'datacleaner-test-'));
+  const dataDir = path.join(root, 'data');
+  await mkdir(dataDir);
+  const config = testConfig({ DATA_DIR: dataDir, KEY_FILE: path.join(root, 'encryption.key'), ...options.env });
   const database = await createTestDatabase();
   const queue = await JobQueue.start({
     config,
     database,
     jobs: jobRegistry,
-    log: createLogger(config),
+    log: options.log ?? createLogger(config),
     work: options.work ?? true,
     ...(options.cronIntervalSeconds ? { cronIntervalSeconds: options.cronIntervalSeconds } : {}),
   });
-  const demo = new DemoAccount(database.db, createLogger(config), options.demo ?? TEST_DEMO);
-  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo });
+  const demo = new DemoAccount(database.db, options.log ?? createLogger(config), options.demo ?? TEST_DEMO);
+  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo, ...(options.log ? { logger: options.log } : {}) });
   return {
     app,
     database,
@@ -65,7 +70,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await queue.stop().catch(() => {});
       await database.close().catch(() => {});
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     },
   };
 }

@@ -145,12 +145,12 @@ describe('/auth', () => {
   });
 
   it("says 'Registration failed' with the server message, or its own words", async () => {
-    fakeApi({ 'POST /api/register': () => json({ message: 'An account with this email already exists. Sign in instead, or reset your password.', code: 'EMAIL_TAKEN' }, 409) });
+    fakeApi({ 'POST /api/register': () => json({ message: 'Too many attempts. Please try again in 42 minutes.', code: 'RATE_LIMITED' }, 429) });
     await openAuth('/auth?tab=register');
     await fillRegister('ada@example.com', 'secret1');
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Registration failed');
-    expect(toast).toHaveTextContent('An account with this email already exists.');
+    expect(toast).toHaveTextContent('Too many attempts. Please try again in 42 minutes.');
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new SyntaxError('Unexpected token'))));
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('An error occurred during registration'));

@@ -17,6 +17,12 @@ const COOKIES: StorageItem[] = [
     lifetime: '30 days, extended while you keep using the service; removed when you log out',
   },
   {
+    name: 'dc_device',
+    kind: 'Cookie, first party, HttpOnly',
+    purpose: 'Remembers that you signed in on this browser before, so someone guessing your password elsewhere cannot lock you out. It holds a random id, renewed at every sign-in; a password reset forgets every browser but the one you reset it in.',
+    lifetime: 'One year from your last sign-in on this browser',
+  },
+  {
     name: 'dc_oauth',
     kind: 'Cookie, first party, HttpOnly',
     purpose: 'Set only when you choose Sign in with Google. It protects that sign-in against forgery by remembering the one-time values Google must send back, and is sent only to our Google sign-in address.',

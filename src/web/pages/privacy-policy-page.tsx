@@ -157,6 +157,7 @@ const SECTIONS: LegalSection[] = [
       <ul>
         <li>Account, settings, connections and scan results: for as long as your account exists.</li>
         <li>Sign-in sessions: until you sign out, or 30 days after their last use.</li>
+        <li>Browsers you signed in on: a year after their last sign-in. Counts of failed sign-ins, kept without the address or IP they concern: a day at most.</li>
         <li>Copies of CRM records: until you disconnect HubSpot or delete your account.</li>
         <li>
           When you delete your account, everything above is deleted from our database at once. Copies in encrypted backups disappear as those

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { DEFAULT_PLAN, DEFAULT_RECORD_QUOTA } from '../../../shared/defaults';
 
@@ -75,6 +75,36 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Browsers that have signed in to an account: their failed passwords never count towards
+ * the limits that shield the account from everyone else (docs/decisions/009-sign-in-limits.md).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** SHA-256 of the device cookie; one browser may be known to several accounts. */
+    id: text('id').notNull(),
+    userId: ownerUserId(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.userId] }), index('known_devices_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Counters of rate-limiter-flexible's RateLimiterDrizzle, shared by every process on the
+ * database; keys are SHA-256 of the limit's name and subject, so no address or IP is kept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamptz('expire'),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 
 export type User = typeof users.$inferSelect;

@@ -37,6 +37,7 @@ describe('GET /api/account/export', () => {
     expect(body.merges).toHaveLength(1);
     expect(body.mergeBackups[0]).toMatchObject({ hubspotId: '12', properties: { email: 'old-address@example.com' } });
     expect(body.sessions.length).toBeGreaterThan(0);
+    expect(body.knownDevices[0]).toEqual({ createdAt: expect.any(String), lastUsedAt: expect.any(String) });
     expect(response.body).not.toContain('xoxb-secret-token');
     expect(response.body).not.toContain('$argon2');
     expect(response.body).not.toContain('neighbour@example.com');

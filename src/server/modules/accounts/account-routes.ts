@@ -6,11 +6,9 @@ import { clientUserSchema, messageResponseSchema } from '../../../shared/contrac
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, mergeBackups, merges, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
+import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { requireUser, signedInUser } from '../auth/require-user';
-import { verifyPassword } from '../auth/secrets';
-import { endSession } from '../auth/sessions';
+import { requireUser, signedInUser, verifyPassword, endSession } from '../auth';
 import { toClientUser } from './client-user';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -55,7 +53,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns] = await Promise.all([
+        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices] = await Promise.all([
           db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
           db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
           db
@@ -77,6 +75,8 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
             .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress })
             .from(sessions)
             .where(eq(sessions.userId, user.id)),
+          // Browsers that signed in (their ids are hashes of cookie secrets, so they stay out).
+          db.select({ createdAt: knownDevices.createdAt, lastUsedAt: knownDevices.lastUsedAt }).from(knownDevices).where(eq(knownDevices.userId, user.id)),
         ]);
         const { password, verificationToken, apiKey, ...account } = user;
         reply.header('content-disposition', `attachment; filename="datacleaner-export-${new Date().toISOString().slice(0, 10)}.json"`);
@@ -98,6 +98,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           apiRequests: apiLog,
           apiUsageQuota: quota,
           sessions: signIns,
+          knownDevices: devices,
         };
       },
     );

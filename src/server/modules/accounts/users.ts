@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { TransactionRollbackError, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type NewUser, type User } from '../../db/schema';
 import { trialDates, trialStatus } from './trial';
@@ -26,6 +27,25 @@ export async function createUser(db: Db, values: Omit<NewUser, 'username' | 'tri
 
 export function createLocalUser(db: Db, email: string, passwordHash: string): Promise<User> {
   return createUser(db, { email, password: passwordHash, provider: 'local' });
+}
+
+/**
+ * The account createLocalUser would make for an address, without keeping it: inserted and
+ * rolled back, so its id, dates and defaults are exactly a new account's. Registration with
+ * a taken address answers with it, so the answer tells nobody the address was taken.
+ */
+export async function unsavedLocalUser(db: Db, email: string, passwordHash: string): Promise<User> {
+  let user: User | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      user = await createLocalUser(tx, `${randomUUID()}@unsaved.invalid`, passwordHash);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  const address = email.trim().toLowerCase();
+  return { ...user!, email: address, username: address };
 }
 
 /** isPastTrial is stored once the trial ends, so reports and billing can query it. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -12,11 +13,12 @@ import {
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { toClientUser } from '../accounts/client-user';
-import { createLocalUser, findUserByEmail, markPastTrial } from '../accounts/users';
-import type { Mailer } from '../notifications/mailer';
-import type { AuthRateLimits } from './rate-limiter';
+import { toClientUser, createLocalUser, findUserByEmail, markPastTrial, unsavedLocalUser } from '../accounts';
+import { registrationAttemptEmail, type Mailer } from '../notifications';
+import type { AuthRateLimits } from './auth-limits';
+import { recognizedDevice } from './known-devices';
 import { currentSession } from './require-user';
 import { hashPassword, verifyPassword } from './secrets';
 import { endSession, startSession } from './sessions';
@@ -29,29 +31,48 @@ export interface AuthDependencies {
   limits: AuthRateLimits;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 /** Register, sign in, sign out and the signed-in user: SPEC.md section 7. */
 export function authRoutes({ db, config, mailer, limits }: AuthDependencies): FastifyPluginAsyncZod {
+  /** Tells an owner someone registered with their address, at most hourly; a failure is only logged. */
+  async function notifyOwnerOfRegistration(owner: User, log: FastifyBaseLogger): Promise<void> {
+    if ((await limits.registrationNotice.count(owner.email)) > 0) return;
+    try {
+      await mailer.send({ to: owner.email, ...registrationAttemptEmail({ email: owner.email, signInUrl: `${config.publicUrl}/auth` }), kind: 'registration-attempt' });
+    } catch (error) {
+      log.warn({ err: error, userId: owner.id }, 'registration attempt notice not sent');
+    }
+  }
+
   return async (app) => {
     app.post(
       '/api/register',
       { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } } },
       async (request, reply) => {
-        limits.registerPerIp.take(request.ip, reply);
+        await limits.registerPerIp.take(request.ip, reply);
         const email = request.body.email.toLowerCase();
-        if (await findUserByEmail(db, email)) {
-          throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this email already exists. Sign in instead, or reset your password.');
-        }
-        const user = await createLocalUser(db, email, await hashPassword(request.body.password));
-        await startSession(db, config, request, reply, user.id);
+        // Hashed either way, so a taken address answers no faster than a free one.
+        const passwordHash = await hashPassword(request.body.password);
+        const existing = await findUserByEmail(db, email);
+        let user: User;
         let verificationEmailSent = true;
-        try {
-          await sendVerificationEmail(db, config, mailer, user);
-        } catch (error) {
-          // The account stands; the verification screen offers to send the email again.
-          verificationEmailSent = false;
-          request.log.warn({ err: error, userId: user.id }, 'verification email not sent at registration');
+        if (existing) {
+          // The answer a new account gets, with no session: only the owner's inbox learns of it.
+          user = await unsavedLocalUser(db, email, passwordHash);
+          await limits.verificationCooldown.count(email);
+          await notifyOwnerOfRegistration(existing, request.log);
+        } else {
+          user = await createLocalUser(db, email, passwordHash);
+          await startSession(db, config, request, reply, user.id);
+          try {
+            await sendVerificationEmail(db, config, mailer, user);
+            await limits.verificationCooldown.count(email);
+          } catch (error) {
+            // The account stands; the verification screen offers to send the email again.
+            verificationEmailSent = false;
+            request.log.warn({ err: error, userId: user.id }, 'verification email not sent at registration');
+          }
         }
         const client = toClientUser(user);
         return reply.status(201).send({
@@ -69,17 +90,18 @@ export function authRoutes({ db, config, mailer, limits }: AuthDependencies): Fa
       '/api/login',
       { schema: { tags: ['auth'], summary: 'Sign in with email (as username) and password', body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
       async (request, reply) => {
-        limits.loginPerIp.take(request.ip, reply);
         const email = request.body.username.toLowerCase();
-        limits.loginFailuresPerAccount.check(email, reply);
         const user = await findUserByEmail(db, email);
+        // Looked up for unknown addresses too (id 0 is nobody's), so the time tells nothing.
+        const knownDevice = await recognizedDevice(db, request, user?.id ?? 0);
+        const attempt = await limits.login.admit({ email, ip: request.ip, knownDevice }, reply);
         // Unknown email and wrong password take the same time and get the same answer.
         const valid = await verifyPassword(user?.password, request.body.password);
         if (!user || !valid) {
-          limits.loginFailuresPerAccount.count(email);
+          await limits.login.failed(attempt);
           throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
         }
-        limits.loginFailuresPerAccount.reset(email);
+        await limits.login.succeeded(attempt);
         await startSession(db, config, request, reply, user.id);
         const body: LoginResponse = { message: AUTH_MESSAGES.loginSuccessful, ...toClientUser(await markPastTrial(db, user)) };
         if (request.body.redirectTo) body.redirectTo = request.body.redirectTo;

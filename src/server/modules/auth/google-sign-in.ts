@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { createUser, findUserByEmail } from '../accounts/users';
+import { createUser, findUserByEmail } from '../accounts';
 import type { AuthDependencies } from './auth-routes';
 import { cookieOptions, startSession } from './sessions';
 
@@ -132,7 +132,7 @@ export function googleSignInRoutes({ db, config, limits }: AuthDependencies): Fa
         },
       },
       async (request, reply) => {
-        limits.tokensPerIp.take(request.ip, reply);
+        await limits.tokensPerIp.take(request.ip, reply);
         reply.header('cache-control', 'no-store');
         const pending = readPendingSignIn(request.cookies[OAUTH_COOKIE]);
         reply.clearCookie(OAUTH_COOKIE, { ...cookieOptions(config, request), path: OAUTH_COOKIE_PATH });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema';
 import { TEST_PASSWORD, latestEmail, latestToken, login, register } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
-import { readOutbox } from '../notifications/mailer';
+import { readOutbox } from '../notifications';
 
 const ctx = useTestApp({ work: false });
 const requestReset = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });

@@ -4,11 +4,12 @@ import { PASSWORD_RESET_LINK_MINUTES, messageResponseSchema, passwordResetConfir
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { findUserByEmail } from '../accounts/users';
-import { passwordChangedEmail, passwordResetEmail } from '../notifications/email-templates';
+import { findUserByEmail } from '../accounts';
+import { passwordChangedEmail, passwordResetEmail } from '../notifications';
 import type { AuthDependencies } from './auth-routes';
 import { hashPassword, randomToken, tokenHash } from './secrets';
-import { endAllSessions } from './sessions';
+import { forgetDevices } from './known-devices';
+import { endAllSessions, markDeviceKnown } from './sessions';
 
 /** Forgotten passwords: a one-hour, one-use emailed link, then every session of the account ends. */
 export function passwordResetRoutes({ db, config, mailer, limits }: AuthDependencies): FastifyPluginAsyncZod {
@@ -25,8 +26,8 @@ export function passwordResetRoutes({ db, config, mailer, limits }: AuthDependen
       },
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        limits.passwordResetPerIp.take(request.ip, reply);
-        limits.passwordResetPerAccount.take(email, reply);
+        await limits.passwordResetPerIp.take(request.ip, reply);
+        await limits.passwordResetPerAccount.take(email, reply);
         const answer = { message: `If an account exists for ${email}, we have emailed it a link to choose a new password. The link works for one hour.` };
         const user = await findUserByEmail(db, email);
         if (!user) return answer;
@@ -54,7 +55,7 @@ export function passwordResetRoutes({ db, config, mailer, limits }: AuthDependen
         },
       },
       async (request, reply) => {
-        limits.tokensPerIp.take(request.ip, reply);
+        await limits.tokensPerIp.take(request.ip, reply);
         const id = tokenHash(request.body.token);
         const now = new Date();
         // Claimed and used in one statement: two tabs submitting one link cannot both succeed.
@@ -71,6 +72,9 @@ export function passwordResetRoutes({ db, config, mailer, limits }: AuthDependen
           .where(eq(users.id, claimed.userId))
           .returning();
         await endAllSessions(db, claimed.userId);
+        // Browsers known to the old password are strangers now; the one that opened the link proved the mailbox is the owner's.
+        await forgetDevices(db, claimed.userId);
+        await markDeviceKnown(db, config, request, reply, claimed.userId);
         // Other outstanding links for the account stop working too.
         await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
         if (user) {

@@ -2,8 +2,13 @@ import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import { sessions } from '../../db/schema';
+import { purgeStaleDevices } from './known-devices';
+import { purgeExpiredLimits } from './rate-limiter';
 
-/** Expired sessions can no longer sign anybody in; keeping them only grows the table. */
+/**
+ * Expired sessions can no longer sign anybody in, and expired sign-in counters and devices
+ * unused for a year count for nothing: keeping them only grows the tables.
+ */
 export const purgeExpiredSessions = defineJob({
   name: 'purge-expired-sessions',
   payload: z.object({}).default({}),
@@ -13,6 +18,8 @@ export const purgeExpiredSessions = defineJob({
       .delete(sessions)
       .where(lt(sessions.expiresAt, new Date()))
       .returning({ id: sessions.id });
-    if (purged.length > 0) log.info({ purged: purged.length }, 'purged expired sessions');
+    const counters = await purgeExpiredLimits(db);
+    const devices = await purgeStaleDevices(db);
+    if (purged.length + counters + devices > 0) log.info({ purged: purged.length, counters, devices }, 'purged expired sessions, sign-in counters and devices');
   },
 });

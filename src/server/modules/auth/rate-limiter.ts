@@ -1,56 +1,87 @@
+import { lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../../db/client';
+import { rateLimits } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { tokenHash } from './secrets';
 
 /**
- * Attempts per key (an IP address or an account) in a fixed window, in this process's
- * memory: the web process is the one that serves sign-ins, and a restart forgiving a few
- * attempts costs nothing.
+ * Attempts per key (an IP address, an account, or both) in a fixed window, counted in the
+ * database by rate-limiter-flexible: every process on one database shares the counts, and
+ * a restart forgives nobody. Subjects are stored as SHA-256, so no address or IP is kept.
  */
-export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+export class Limit {
+  private readonly store: RateLimiterDrizzle;
 
   constructor(
+    db: Db,
+    name: string,
     readonly max: number,
-    readonly windowMs: number,
-  ) {}
+    windowSeconds: number,
+  ) {
+    // clearExpiredByTimeout off: a timer per limiter would outlive a closed app; the purge job clears rows.
+    this.store = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: name, points: max, duration: windowSeconds, clearExpiredByTimeout: false });
+  }
 
   /** Counts an attempt; throws 429 with Retry-After once the key has used up its window. */
-  take(key: string, reply: FastifyReply, now = Date.now()): void {
-    const wait = this.count(key, now);
+  async take(key: string, reply: FastifyReply): Promise<void> {
+    const wait = await this.count(key);
     if (wait > 0) throw tooMany(wait, reply);
   }
 
-  /** Seconds to wait, 0 when the attempt is allowed (and counted). */
-  count(key: string, now = Date.now()): number {
-    if (this.hits.size > 50_000) for (const [k, hit] of this.hits) if (hit.resetAt <= now) this.hits.delete(k);
-    let hit = this.hits.get(key);
-    if (!hit || hit.resetAt <= now) {
-      hit = { count: 0, resetAt: now + this.windowMs };
-      this.hits.set(key, hit);
+  /** Seconds to wait, 0 when the attempt is allowed (and counted). `windowSeconds` overrides the window a new count starts. */
+  async count(key: string, windowSeconds?: number): Promise<number> {
+    try {
+      await this.store.consume(subject(key), 1, windowSeconds === undefined ? {} : { customDuration: windowSeconds });
+      return 0;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return secondsOf(error.msBeforeNext);
+      throw error;
     }
-    if (hit.count >= this.max) return Math.max(1, Math.ceil((hit.resetAt - now) / 1000));
-    hit.count++;
-    return 0;
+  }
+
+  /** Counts an attempt and says how many the key has made in its window, this one included. */
+  async tally(key: string): Promise<number> {
+    try {
+      return (await this.store.consume(subject(key))).consumedPoints;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error.consumedPoints;
+      throw error;
+    }
   }
 
   /** Seconds the key must still wait, without counting an attempt. */
-  blockedFor(key: string, now = Date.now()): number {
-    const hit = this.hits.get(key);
-    return hit && hit.resetAt > now && hit.count >= this.max ? Math.max(1, Math.ceil((hit.resetAt - now) / 1000)) : 0;
+  async blockedFor(key: string): Promise<number> {
+    const res = await this.store.get(subject(key));
+    return res && res.consumedPoints >= this.max ? secondsOf(res.msBeforeNext) : 0;
   }
 
-  /** Throws 429 when the key must wait, without counting an attempt. */
-  check(key: string, reply: FastifyReply, now = Date.now()): void {
-    const wait = this.blockedFor(key, now);
-    if (wait > 0) throw tooMany(wait, reply);
+  /** Takes back one counted attempt. */
+  async refund(key: string): Promise<void> {
+    await this.store.reward(subject(key));
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.store.delete(subject(key));
   }
 }
 
-function tooMany(wait: number, reply: FastifyReply): HttpError {
+/** Counters whose window has ended are as good as absent; returns how many were dropped. */
+export async function purgeExpiredLimits(db: Db, now = new Date()): Promise<number> {
+  const expired = await db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
+  return expired.length;
+}
+
+function subject(key: string): string {
+  return tokenHash(key);
+}
+
+function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+export function tooMany(wait: number, reply: FastifyReply): HttpError {
   reply.header('retry-after', String(wait));
   return new HttpError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${describeWait(wait)}.`);
 }
@@ -60,22 +91,3 @@ function describeWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
-
-const MINUTE = 60_000;
-
-/** Limits on the sign-in routes, per IP address and per account. */
-export function authRateLimits() {
-  return {
-    loginPerIp: new RateLimiter(30, 15 * MINUTE),
-    /** Failed passwords per account: a slow guesser gets ten tries per quarter hour. */
-    loginFailuresPerAccount: new RateLimiter(10, 15 * MINUTE),
-    registerPerIp: new RateLimiter(20, 60 * MINUTE),
-    verificationPerIp: new RateLimiter(20, 60 * MINUTE),
-    verificationPerAccount: new RateLimiter(10, 60 * MINUTE),
-    passwordResetPerIp: new RateLimiter(20, 60 * MINUTE),
-    passwordResetPerAccount: new RateLimiter(5, 60 * MINUTE),
-    tokensPerIp: new RateLimiter(30, 15 * MINUTE),
-  };
-}
-
-export type AuthRateLimits = ReturnType<typeof authRateLimits>;

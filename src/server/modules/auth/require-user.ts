@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { needsProfileCompletion } from '../accounts/client-user';
-import { trialStatus } from '../accounts/trial';
+import { needsProfileCompletion, trialStatus } from '../accounts';
 import { readSession, type CurrentSession } from './sessions';
 
 declare module 'fastify' {

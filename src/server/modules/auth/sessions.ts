@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
+import { DEVICE_COOKIE, DEVICE_DAYS, rememberDevice } from './known-devices';
 import { randomToken, tokenHash } from './secrets';
 
 export const SESSION_COOKIE = 'dc_session';
@@ -16,7 +17,10 @@ export interface CurrentSession {
   user: User;
 }
 
-/** Starts a session with a fresh id (never one the browser brought along) and sets its cookie. */
+/**
+ * Starts a session with a fresh id (never one the browser brought along) and sets its cookie.
+ * Whoever signs in has proven the account is theirs, so the browser becomes known to it.
+ */
 export async function startSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await db.delete(sessions).where(eq(sessions.id, tokenHash(previous)));
@@ -30,6 +34,13 @@ export async function startSession(db: Db, config: Config, request: FastifyReque
     ipAddress: request.ip,
   });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, request, expiresAt));
+  await markDeviceKnown(db, config, request, reply, userId);
+}
+
+/** Sets the device cookie of a browser that proved the account is its owner's (known-devices.ts). */
+export async function markDeviceKnown(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const device = await rememberDevice(db, request, userId);
+  reply.setCookie(DEVICE_COOKIE, device, cookieOptions(config, request, new Date(Date.now() + DEVICE_DAYS * DAY_MS)));
 }
 
 /** The signed-in user behind the request's cookie, or null. */

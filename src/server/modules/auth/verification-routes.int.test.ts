@@ -1,26 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
 import { latestEmail, latestToken, register, sessionCookie } from '../../test/accounts';
 import { startTestApp, useTestApp } from '../../test/test-app';
-import { readOutbox } from '../notifications/mailer';
+import { readOutbox } from '../notifications';
 
 const ctx = useTestApp({ work: false });
 const send = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification', payload: { email } });
 const verify = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token } });
 
 describe('POST /api/auth/send-verification', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends again only after the 30-second cooldown, with a new link that replaces the old one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     await register(ctx.app, 'resend@example.com');
     const first = await latestToken(ctx, 'resend@example.com', 'verification');
 
     const tooSoon = await send('resend@example.com');
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toMatchObject({ code: 'RESEND_COOLDOWN' });
-    expect(tooSoon.json().retryAfterSeconds).toBeGreaterThan(25);
-    expect(tooSoon.json().message).toMatch(/^Please wait \d+ seconds before requesting another email\.$/);
+    expect(tooSoon.json()).toMatchObject({ code: 'RESEND_COOLDOWN', retryAfterSeconds: 30 });
+    expect(tooSoon.json().message).toBe('Please wait 30 seconds before requesting another email.');
 
-    await ctx.database.db.update(users).set({ verificationEmailSentAt: new Date(Date.now() - 31_000) }).where(eq(users.email, 'resend@example.com'));
+    vi.setSystemTime(Date.now() + 30_000);
     const again = await send('Resend@Example.com');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ code: 'EMAIL_SENT', retryAfterSeconds: 30 });
@@ -30,15 +34,29 @@ describe('POST /api/auth/send-verification', () => {
     expect((await verify(second)).statusCode).toBe(200);
   });
 
-  it('says ALREADY_VERIFIED once verified, and sends nothing for an unknown address', async () => {
+  it('answers anyone else the same for unknown, unverified and verified addresses, and emails only the unverified', async () => {
+    await register(ctx.app, 'waiting@example.com');
     await register(ctx.app, 'done@example.com');
-    await verify(await latestToken(ctx, 'done@example.com', 'verification'));
-    expect((await send('done@example.com')).json()).toMatchObject({ code: 'ALREADY_VERIFIED' });
+    const cookie = sessionCookie(await verify(await latestToken(ctx, 'done@example.com', 'verification')));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
 
-    const before = (await readOutbox(ctx.config.dataDir)).length;
-    const unknown = await send('ghost@example.com');
-    expect(unknown.json()).toMatchObject({ code: 'EMAIL_SENT' });
-    expect(await readOutbox(ctx.config.dataDir)).toHaveLength(before);
+    const outbox = async () => (await readOutbox(ctx.config.dataDir)).length;
+    const before = await outbox();
+    const answers = await Promise.all(['ghost@example.com', 'waiting@example.com', 'done@example.com'].map(send));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ code: 'EMAIL_SENT', message: 'Please check your inbox to verify your email address', retryAfterSeconds: 30 });
+    }
+    expect(await outbox()).toBe(before + 1);
+    expect((await latestEmail(ctx, 'waiting@example.com', 'verification'))?.link).toBeDefined();
+    // The cooldown holds for every address, so it tells nothing either.
+    for (const email of ['ghost@example.com', 'waiting@example.com', 'done@example.com']) expect((await send(email)).json()).toMatchObject({ code: 'RESEND_COOLDOWN' });
+
+    // Only the signed-in owner hears the address is verified.
+    const own = await ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification', headers: { cookie }, payload: { email: 'Done@Example.com' } });
+    expect(own.json()).toMatchObject({ code: 'ALREADY_VERIFIED' });
+    const others = await ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification', headers: { cookie }, payload: { email: 'waiting@example.com' } });
+    expect(others.json()).toMatchObject({ code: 'RESEND_COOLDOWN' });
   });
 
   it('answers EMAIL_DELIVERY_FAILED when the mail server cannot be reached, and lets the user retry at once', async () => {
@@ -104,8 +122,21 @@ describe('GET /api/dev/verification-tokens', () => {
     }
   });
 
+  it('answers only this machine: others, even naming a loopback address in X-Forwarded-For, get the 404 of an unknown route', async () => {
+    const trusting = await startTestApp({ work: false, env: { TRUST_PROXY: 'true' } });
+    try {
+      await register(trusting.app, 'pending@example.com');
+      expect((await trusting.app.inject({ method: 'GET', url: '/api/dev/verification-tokens', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
+      const remote = await trusting.app.inject({ method: 'GET', url: '/api/dev/verification-tokens', remoteAddress: '198.51.100.4', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.json()).toEqual({ message: 'No API route GET /api/dev/verification-tokens', code: 'NOT_FOUND' });
+    } finally {
+      await trusting.stop();
+    }
+  });
+
   it('does not exist in production', async () => {
-    const production = await startTestApp({ work: false, env: { NODE_ENV: 'production' } });
+    const production = await startTestApp({ work: false, env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const response = await production.app.inject({ method: 'GET', url: '/api/dev/verification-tokens' });
       expect(response.statusCode).toBe(404);

@@ -12,10 +12,11 @@ import {
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { toClientUser } from '../accounts/client-user';
-import { findUserByEmail } from '../accounts/users';
-import { readOutbox } from '../notifications/mailer';
+import { localOnly } from '../../http/local-only';
+import { toClientUser, findUserByEmail } from '../accounts';
+import { readOutbox } from '../notifications';
 import type { AuthDependencies } from './auth-routes';
+import { currentSession } from './require-user';
 import { tokenHash } from './secrets';
 import { startSession } from './sessions';
 import { sendVerificationEmail } from './verification';
@@ -37,28 +38,34 @@ export function verificationRoutes({ db, config, mailer, limits }: AuthDependenc
       },
       async (request, reply) => {
         const email = request.body.email.toLowerCase();
-        const wait = Math.max(limits.verificationPerIp.count(request.ip), limits.verificationPerAccount.count(email));
+        const wait = Math.max(await limits.verificationPerIp.count(request.ip), await limits.verificationPerAccount.count(email));
         if (wait > 0) {
           reply.header('retry-after', String(wait));
           return reply.status(429).send({ code: 'RATE_LIMITED', message: 'Too many verification emails requested. Please try again later.', retryAfterSeconds: wait });
         }
-        const user = await findUserByEmail(db, email);
-        // An unknown address gets the same answer as a known one: nobody learns who has an account.
-        if (!user) return { code: 'EMAIL_SENT' as const, message: 'Please check your inbox to verify your email address' };
-        if (user.emailVerified) return { code: 'ALREADY_VERIFIED' as const, message: 'Your email address is already verified. You can sign in.' };
-        const sinceLast = user.verificationEmailSentAt ? (Date.now() - user.verificationEmailSentAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
-        if (sinceLast < RESEND_COOLDOWN_SECONDS) {
-          const retryAfterSeconds = Math.ceil(RESEND_COOLDOWN_SECONDS - sinceLast);
-          reply.header('retry-after', String(retryAfterSeconds));
-          return reply.status(429).send({ code: 'RESEND_COOLDOWN', message: `Please wait ${retryAfterSeconds} seconds before requesting another email.`, retryAfterSeconds });
+        // Only the signed-in owner learns the address is verified; anyone else gets one answer
+        // for unknown, unverified and verified addresses alike, cooldown included.
+        const session = await currentSession(db, request);
+        if (session?.user.email === email && session.user.emailVerified) {
+          return { code: 'ALREADY_VERIFIED' as const, message: 'Your email address is already verified. You can sign in.' };
         }
+        const cooldown = await limits.verificationCooldown.count(email);
+        if (cooldown > 0) {
+          reply.header('retry-after', String(cooldown));
+          return reply.status(429).send({ code: 'RESEND_COOLDOWN', message: `Please wait ${cooldown} seconds before requesting another email.`, retryAfterSeconds: cooldown });
+        }
+        const sent = { code: 'EMAIL_SENT' as const, message: 'Please check your inbox to verify your email address', retryAfterSeconds: RESEND_COOLDOWN_SECONDS };
+        const user = await findUserByEmail(db, email);
+        if (!user || user.emailVerified) return sent;
         try {
           await sendVerificationEmail(db, config, mailer, user);
         } catch (error) {
+          // The cooldown starts only once an email went out: the user may retry at once.
+          await limits.verificationCooldown.reset(email);
           request.log.warn({ err: error, userId: user.id }, 'verification email not sent');
           return reply.status(502).send({ code: 'EMAIL_DELIVERY_FAILED', message: 'We ran into an issue sending the email. Please try again in a moment.' });
         }
-        return { code: 'EMAIL_SENT' as const, message: 'Please check your inbox to verify your email address', retryAfterSeconds: RESEND_COOLDOWN_SECONDS };
+        return sent;
       },
     );
 
@@ -73,7 +80,7 @@ export function verificationRoutes({ db, config, mailer, limits }: AuthDependenc
         },
       },
       async (request, reply) => {
-        limits.tokensPerIp.take(request.ip, reply);
+        await limits.tokensPerIp.take(request.ip, reply);
         const [user] = await db.select().from(users).where(eq(users.verificationToken, tokenHash(request.body.token))).limit(1);
         if (!user) throw new HttpError(400, 'TOKEN_INVALID', 'This verification link is not valid. It may have been used already, or a newer one was sent.');
         if (!user.verificationTokenExpiresAt || user.verificationTokenExpiresAt.getTime() < Date.now()) {
@@ -96,6 +103,8 @@ export function verificationRoutes({ db, config, mailer, limits }: AuthDependenc
     app.get(
       '/api/dev/verification-tokens',
       {
+        // It lists other people's addresses and verification links: this machine only.
+        onRequest: localOnly,
         schema: {
           tags: ['development'],
           summary: 'Unverified users and their newest verification links (not in production)',

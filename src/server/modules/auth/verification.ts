@@ -3,8 +3,7 @@ import { VERIFICATION_LINK_HOURS } from '../../../shared/contracts/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users, type User } from '../../db/schema';
-import { verificationEmail } from '../notifications/email-templates';
-import type { Mailer } from '../notifications/mailer';
+import { verificationEmail, type Mailer } from '../notifications';
 import { randomToken, tokenHash } from './secrets';
 
 /**

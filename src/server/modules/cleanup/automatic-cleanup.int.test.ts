@@ -6,8 +6,8 @@ import type { AutomaticCleanupRunView, HistoryPage } from '../../../shared/contr
 import { users } from '../../db/schema';
 import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { startScan } from '../scans/start-scan';
-import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
+import { startScan } from '../scans';
+import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 
 let sandbox: Sandbox;
 let ctx: TestApp;

@@ -1,15 +1,14 @@
 import { and, count, desc, eq, gte, inArray, notExists } from 'drizzle-orm';
 import { z } from 'zod';
-import { normalizeEmail } from '../../../engine/normalize/email';
+import { normalizeEmail } from '../../../engine';
 import type { AutomaticCleanupRunView, MergeStatus } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { cleanupRuns, duplicateGroups, merges, recordActions, userSettings, type CleanupRun, type User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { effectivePlan } from '../accounts/plan-access';
-import { findUserById } from '../accounts/users';
-import { findConnection } from '../hubspot/connections';
+import { effectivePlan, findUserById } from '../accounts';
+import { findConnection } from '../hubspot';
 import { groupRecordIds } from './plan-group-merge';
 import { runMerge } from './run-merge';
 import { createMerge } from './start-merge';

@@ -13,19 +13,19 @@ import {
   restoreResultSchema,
 } from '../../../shared/contracts/cleanup';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { listAutomaticCleanupRuns } from './automatic-cleanup';
 import { findMerge, groupMerges, listHistory } from './cleanup-history';
 import { findGroup, planGroupMerge } from './plan-group-merge';
 import { restoreRecord } from './restore-record';
 import { startMerge } from './start-merge';
 
-const id = (what: string) => z.coerce.number({ error: `A ${what} id is a whole number` }).int(`A ${what} id is a whole number`).positive(`A ${what} id is a whole number`);
-const groupParams = z.object({ groupId: id('group') });
+const groupParams = z.object({ groupId: rowIdParam('group') });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
 
 /**
@@ -84,7 +84,7 @@ export function cleanupRoutes({ db, config, queue }: { db: Db; config: Config; q
 
     app.get(
       '/api/cleanup/merges/:id',
-      { preHandler: guard, schema: { tags: ['cleanup'], summary: 'One merge with the status of every step and record', params: z.object({ id: id('merge') }), response: { 200: mergeSchema, ...errors } } },
+      { preHandler: guard, schema: { tags: ['cleanup'], summary: 'One merge with the status of every step and record', params: z.object({ id: rowIdParam('merge') }), response: { 200: mergeSchema, ...errors } } },
       async (request) => {
         const merge = await findMerge(db, signedInUser(request).id, request.params.id);
         if (!merge) throw new HttpError(404, 'NOT_FOUND', 'No such merge.');
@@ -108,7 +108,7 @@ export function cleanupRoutes({ db, config, queue }: { db: Db; config: Config; q
         schema: {
           tags: ['cleanup'],
           summary: 'Recreate the record a merge merged away from its backup (as a new record: HubSpot cannot unmerge)',
-          params: z.object({ id: id('record action') }),
+          params: z.object({ id: rowIdParam('record action') }),
           response: { 200: restoreResultSchema, ...errors },
         },
       },

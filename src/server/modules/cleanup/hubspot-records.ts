@@ -5,9 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { CrmConnection } from '../../db/schema';
 import { secretBoxFor } from '../../security/secret-box';
-import { connectionTokens } from '../hubspot/connections';
-import { HubSpotError, type HubSpotRecord, type TokenSource } from '../hubspot/hubspot-api';
-import { portalLimiter, sleep, type PortalLimiter } from '../hubspot/portal-limiter';
+import { connectionTokens, HubSpotError, type HubSpotRecord, type TokenSource, portalLimiter, sleep, type PortalLimiter } from '../hubspot';
 
 /** What merging needs to know of a property: whether it can be written, and its options' order. */
 export interface PropertyInfo {

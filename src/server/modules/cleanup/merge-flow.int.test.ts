@@ -6,7 +6,7 @@ import type { HistoryPage, MergePlan, MergeView, RecordActionView } from '../../
 import { crmRecords, mergeBackups } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { connectedUser, createRecords, finishedMerge, seedGroup } from './cleanup-fixtures';
+import { connectedUser, createRecords, finishedMerge, seedGroup } from '../../test/cleanup-fixtures';
 
 let sandbox: Sandbox;
 let ctx: TestApp;

@@ -2,8 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
-import type { HubSpotRecord } from '../hubspot/hubspot-api';
-import { MIRRORED_PROPERTIES } from '../hubspot/hubspot-properties';
+import { type HubSpotRecord, MIRRORED_PROPERTIES } from '../hubspot';
 
 interface MirrorKey {
   connectionId: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HubSpotRecord } from '../hubspot/hubspot-api';
+import type { HubSpotRecord } from '../hubspot';
 import type { PropertyInfo } from './hubspot-records';
 import { buildMergePlan, PlanInputError } from './merge-plan';
 

@@ -1,7 +1,6 @@
 import type { MergePlan, MergePlanField, PrimaryRule } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
-import type { HubSpotRecord } from '../hubspot/hubspot-api';
-import { lastModifiedProperty } from '../hubspot/hubspot-properties';
+import { type HubSpotRecord, lastModifiedProperty } from '../hubspot';
 import type { PropertyInfo } from './hubspot-records';
 
 /** A merge as planned: what the preview shows, and what the merge job writes and checks. */

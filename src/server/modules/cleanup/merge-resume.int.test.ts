@@ -7,7 +7,7 @@ import type { MergeView } from '../../../shared/contracts/cleanup';
 import { merges, recordActions } from '../../db/schema';
 import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
+import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 import { runMerge, type ActionDetails } from './run-merge';
 
 /**

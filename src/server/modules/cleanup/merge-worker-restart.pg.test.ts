@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/test-app';
 import { NEEDS_POSTGRES_SERVER, postgresServerUrl } from '../../test/database-urls';
 import { pollUntil } from '../../test/poll-until';
 import { useWorkerProcesses } from '../../test/worker-processes';
-import { connectedUser, createRecords, seedGroup } from './cleanup-fixtures';
+import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 
 const ENCRYPTION_KEY = 'cd'.repeat(32);
 const MERGE_ROUTE = 'POST /crm/v3/objects/:objectType/merge';

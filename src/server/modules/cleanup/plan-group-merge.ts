@@ -6,8 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { crmRecords, duplicateGroups, type CrmConnection, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { findConnection } from '../hubspot/connections';
-import { HubSpotError, type HubSpotRecord } from '../hubspot/hubspot-api';
+import { findConnection, HubSpotError, type HubSpotRecord } from '../hubspot';
 import { HubSpotRefusal, recordsApiFor, type HubSpotRecords, type PropertyInfo } from './hubspot-records';
 import { buildMergePlan, PlanInputError, type BuiltPlan } from './merge-plan';
 

@@ -4,13 +4,10 @@ import type { Performer, RecordActionStatus } from '../../../shared/contracts/cl
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, mergeBackups, merges, recordActions, type Merge, type RecordAction } from '../../db/schema';
-import { bumpResultsVersion } from '../scans/results-version';
+import { bumpResultsVersion } from '../scans';
 import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { findConnection } from '../hubspot/connections';
-import { HubSpotError } from '../hubspot/hubspot-api';
-import { MIRRORED_PROPERTIES } from '../hubspot/hubspot-properties';
-import { sleep } from '../hubspot/portal-limiter';
+import { findConnection, HubSpotError, MIRRORED_PROPERTIES, sleep } from '../hubspot';
 import { HubSpotRefusal, UncertainOutcome, recordsApiFor, type HubSpotRecords } from './hubspot-records';
 import { buildMergePlan, PlanInputError, recordLabel } from './merge-plan';
 import { markMergedAway, upsertMirrorRecord } from './merge-mirror';

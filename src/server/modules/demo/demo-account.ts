@@ -14,11 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findDuplicatesInParallel, type DuplicateDetectionResult, type EngineRecord, type PairOfIds } from '../../../engine';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
+import type { RecordCounts } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recordActions, scanRuns, users } from '../../db/schema';
-import { engineSettingsOf } from '../scans/run-scan';
-import { saveEngineResults } from '../scans/save-scan-results';
-import type { RecordCounts } from '../../../../tools/hubspot-sandbox/seed-portal';
+import { engineSettingsOf, saveEngineResults } from '../scans';
 import { generateDemoPortal, portalAsOf, type DemoPortal, type DemoRecord } from './demo-portal';
 
 /** Bump when the demo's data or its story changes: a new version replaces the stored demo. */

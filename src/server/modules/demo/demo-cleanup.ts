@@ -4,16 +4,14 @@
  * demo has no HubSpot behind it). Merging itself is refused: the demo keeps nothing.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { propertyDefinitions } from '../../../../tools/hubspot-sandbox/property-catalog';
 import type { MergePlan, PrimaryRule } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
+import { propertyDefinitions } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { HubSpotRecord } from '../hubspot/hubspot-api';
-import type { PropertyInfo } from '../cleanup/hubspot-records';
-import { buildMergePlan, PlanInputError } from '../cleanup/merge-plan';
-import { findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup/plan-group-merge';
+import type { HubSpotRecord } from '../hubspot';
+import { type PropertyInfo, buildMergePlan, PlanInputError, findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup';
 
 function catalogOf(objectType: ObjectType): PropertyInfo[] {
   return propertyDefinitions(objectType).map((definition) => ({

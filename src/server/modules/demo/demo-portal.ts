@@ -1,14 +1,11 @@
 /**
- * The demo's portal: records from the HubSpot sandbox's generator with a fixed seed, in the
+ * The demo's portal: records from the synthetic CRM generator with a fixed seed, in the
  * shape a sync stores them, with every date moved so the generator's "now" is today. Nothing
  * here is written by hand: counts, gaps and duplicates all come from the seed.
  */
-import { DATA_NOW } from '../../../../tools/hubspot-sandbox/assemble-rows';
-import { propertyDefinition } from '../../../../tools/hubspot-sandbox/property-catalog';
-import { renderRecord, selectProperties } from '../../../../tools/hubspot-sandbox/record-response';
-import { seedPortal, type RecordCounts } from '../../../../tools/hubspot-sandbox/seed-portal';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
-import { MIRRORED_PROPERTIES, lastModifiedProperty } from '../hubspot/hubspot-properties';
+import { DATA_NOW, generatePortal, portalRecords, propertyDefinition, type RecordCounts } from '../../../synthetic-crm';
+import { MIRRORED_PROPERTIES, lastModifiedProperty } from '../hubspot';
 
 export const DEMO_SEED = 20_240_601;
 /** A mid-sized team's portal: big enough for real patterns, small enough to build in seconds. */
@@ -26,16 +23,12 @@ export type DemoPortal = Record<ObjectType, DemoRecord[]>;
 /** The portal as of `today`: the generator's own date line moved forward to it. */
 export function generateDemoPortal(today: Date, counts: RecordCounts = DEMO_COUNTS): DemoPortal {
   const shift = today.getTime() - DATA_NOW;
-  const stores = seedPortal({ seed: DEMO_SEED, counts });
+  const generated = generatePortal({ seed: DEMO_SEED, counts });
   const portal = {} as DemoPortal;
   for (const type of OBJECT_TYPES) {
-    const store = stores[type];
-    const names = selectProperties(type, MIRRORED_PROPERTIES[type]);
-    const dates = names.filter((name) => propertyDefinition(type, name)?.type === 'datetime');
+    const dates = MIRRORED_PROPERTIES[type].filter((name) => propertyDefinition(type, name)?.type === 'datetime');
     const records: DemoRecord[] = [];
-    for (let slot = 0; slot < store.slotCount; slot++) {
-      const json = renderRecord(store, slot, names);
-      if (json.archived) continue;
+    for (const json of portalRecords(type, generated[type], MIRRORED_PROPERTIES[type])) {
       for (const name of dates) {
         const value = json.properties[name];
         if (value) json.properties[name] = new Date(Date.parse(value) + shift).toISOString();

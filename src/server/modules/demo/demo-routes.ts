@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clientUserSchema } from '../../../shared/contracts/auth';
 import { automaticCleanupRunPageSchema, automaticCleanupRunsQuerySchema, historyPageSchema, historyQuerySchema, mergePlanQuerySchema, mergePlanSchema } from '../../../shared/contracts/cleanup';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
 import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
 import type { Config } from '../../config';
@@ -11,15 +12,12 @@ import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { toClientUser } from '../accounts/client-user';
-import { findUserById } from '../accounts/users';
-import { listAutomaticCleanupRuns } from '../cleanup/automatic-cleanup';
-import { listHistory } from '../cleanup/cleanup-history';
-import { duplicateRoutes } from '../duplicates/duplicate-routes';
-import { hubspotStatus } from '../hubspot/connection-routes';
-import { resultsRoutes } from '../scans/results-routes';
-import { recentScanRuns } from '../scans/start-scan';
-import { previewSettings, readSettings } from '../settings/user-settings';
+import { toClientUser, findUserById } from '../accounts';
+import { listAutomaticCleanupRuns, listHistory } from '../cleanup';
+import { duplicateRoutes } from '../duplicates';
+import { hubspotStatus } from '../hubspot';
+import { resultsRoutes, recentScanRuns } from '../scans';
+import { previewSettings, readSettings } from '../settings';
 import { DemoAccount } from './demo-account';
 import { demoMergePlan } from './demo-cleanup';
 
@@ -73,7 +71,7 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "A demo group's merge as it would run, from the demo portal's records; merging itself is refused",
-          params: z.object({ groupId: z.coerce.number({ error: 'A group id is a whole number' }).int('A group id is a whole number').positive('A group id is a whole number') }),
+          params: z.object({ groupId: rowIdParam('group') }),
           querystring: mergePlanQuerySchema,
           response: { 200: mergePlanSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
         },

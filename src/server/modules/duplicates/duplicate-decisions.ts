@@ -11,9 +11,8 @@ import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, recordActions, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { findGroup } from '../cleanup/plan-group-merge';
-import { bumpResultsVersion } from '../scans/results-version';
-import { duplicateGroupView } from '../scans/scan-results';
+import { findGroup } from '../cleanup';
+import { bumpResultsVersion, duplicateGroupView } from '../scans';
 
 export const NOT_DUPLICATE_ACTION = 'not-duplicate';
 export const DISMISS_ACTION = 'dismiss';

@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import { duplicateGroupSchema } from '../../../shared/contracts/results';
 import type { Db } from '../../db/client';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { dismissGroup, removeFromGroup } from './duplicate-decisions';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-const groupId = z.coerce.number({ error: 'A group id is a whole number' }).int('A group id is a whole number').positive('A group id is a whole number');
+const groupId = rowIdParam('group');
 const recordId = z.string().trim().min(1, 'A record id is required').max(40, 'A record id has at most 40 characters');
 
 export interface DuplicateRoutesOptions {

@@ -8,9 +8,7 @@ import { hubspotStatusSchema, privateAppTokenRequestSchema, type HubSpotStatus }
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { crmConnections, crmRecords, crmSyncState } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { requireUser, signedInUser } from '../auth/require-user';
-import { randomToken } from '../auth/secrets';
-import { cookieOptions } from '../auth/sessions';
+import { requireUser, signedInUser, randomToken, cookieOptions } from '../auth';
 import { findConnection, oauthClient, saveConnection, type ConnectionDependencies } from './connections';
 import { HubSpotApi, HubSpotError } from './hubspot-api';
 import { portalLimiter } from './portal-limiter';

@@ -9,7 +9,7 @@ import { crmRecords, crmSyncState, type CrmConnection } from '../../db/schema';
 import { SecretBox } from '../../security/secret-box';
 import { createTestDatabase } from '../../test/test-database';
 import { testConfig } from '../../test/test-app';
-import { createUser } from '../accounts/users';
+import { createUser } from '../accounts';
 import { saveConnection } from './connections';
 import { HubSpotApi } from './hubspot-api';
 import { PortalLimiter } from './portal-limiter';

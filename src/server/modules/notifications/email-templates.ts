@@ -164,6 +164,25 @@ export function passwordChangedEmail({ email, supportUrl }: { email: string; sup
   };
 }
 
+/** To an account's owner when someone registers with their address: registration answers as if the address were free. */
+export function registrationAttemptEmail({ email, signInUrl }: { email: string; signInUrl: string }): RenderedEmail {
+  const subject = 'Someone tried to register with your email address';
+  return {
+    subject,
+    ...renderEmail({
+      preheader: `You already have a ${productName} account.`,
+      heading: subject,
+      paragraphs: [
+        `Someone just tried to create a ${productName} account with ${email}, but you already have one.`,
+        'If it was you, sign in instead. Forgot your password? Choose "Forgot your password?" on the sign-in page to reset it.',
+        'If it was not you, you can ignore this email: nothing about your account changed.',
+      ],
+      action: { label: 'Sign in', url: signInUrl },
+      footnote: `You received this email because someone tried to register for ${productName} with ${email}.`,
+    }),
+  };
+}
+
 /** A message from the Support page, for the support inbox; a reply goes to the sender. */
 export function supportMessageEmail(message: { email: string; name?: string | undefined; topic: string; text: string; accountId: number | null; accountEmail: string | null }): RenderedEmail {
   const from = message.name ? `${message.name} <${message.email}>` : message.email;

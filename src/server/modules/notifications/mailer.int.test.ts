@@ -3,8 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../test/smtp-server';
 import { testConfig } from '../../test/test-app';
 import { passwordResetEmail, verificationEmail } from './email-templates';
 import { createMailer, readOutbox, type EmailMessage, type Mailer } from './mailer';
@@ -20,44 +20,6 @@ function memoryLogger() {
   const raw: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void raw.push(line) });
   return { log, raw, lines: () => raw.map((line) => JSON.parse(line) as LogLine) };
-}
-
-interface ReceivedEmail {
-  from: string;
-  to: string[];
-  user: unknown;
-  raw: string;
-}
-
-/** A real SMTP server on a free port of 127.0.0.1 that keeps every message it accepts. */
-async function startSmtpServer(options: SMTPServerOptions = {}) {
-  const received: ReceivedEmail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: session.user,
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as net.AddressInfo).port;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** A port nothing listens on: taken from the OS, then released. */
@@ -183,7 +145,7 @@ describe('the development outbox', () => {
     expect(await readOutbox(await tempDataDir())).toEqual([]);
   });
 
-  it('writes each email as JSON and HTML, lists them newest first and logs the link', async () => {
+  it('writes each email as JSON and HTML, lists them newest first and logs where to read it, never its link', async () => {
     const dataDir = await tempDataDir();
     const config = testConfig({ DATA_DIR: dataDir });
     const logger = memoryLogger();
@@ -215,11 +177,11 @@ describe('the development outbox', () => {
     const line = logger.lines().find((l) => l.kind === 'password-reset');
     expect(line).toMatchObject({
       level: 30,
-      msg: 'Email "Reset your password" to bob@example.com written to the outbox',
+      msg: 'Email "Reset your password" to bob@example.com written to the outbox: open http://localhost:3000/api/dev/outbox to read it',
       to: 'bob@example.com',
-      link: resetUrl,
       file: path.join(dataDir, 'outbox', `${newest!.id}.html`),
     });
+    expect(logger.raw.join('')).not.toMatch(/r3set|t0ken/);
   });
 
   it('skips a file that is not an email it wrote', async () => {

@@ -14,7 +14,7 @@ export interface EmailMessage {
   text: string;
   /** What the email is for (verification, password-reset, ...): shown in the development outbox. */
   kind: string;
-  /** The one link the email is about, logged when the email goes to the development outbox. */
+  /** The one link the email is about, kept with the email in the development outbox (never logged). */
   link?: string;
   /** Where a reply goes, when not to the sender (a support message: to the person who wrote it). */
   replyTo?: string;
@@ -166,10 +166,8 @@ function createOutboxMailer({ config, log }: MailerDependencies): Mailer {
       // The .json file is what readOutbox lists, so it is written last: a listed email always has its .html.
       await writeFile(htmlFile, message.html);
       await writeFile(path.join(dir, `${id}.json`), `${JSON.stringify(email, null, 2)}\n`);
-      log.info(
-        { kind: message.kind, to: message.to, link: message.link, file: htmlFile },
-        `Email "${message.subject}" to ${message.to} written to the outbox`,
-      );
+      // Never the link: whoever reads the log would own the account it verifies or resets.
+      log.info({ kind: message.kind, to: message.to, file: htmlFile }, `Email "${message.subject}" to ${message.to} written to the outbox: open ${config.publicUrl}/api/dev/outbox to read it`);
     },
     async close() {},
   };

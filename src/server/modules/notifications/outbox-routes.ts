@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
+import { localOnly } from '../../http/local-only';
 import { readOutbox } from './mailer';
 
 const outboxListSchema = z
@@ -15,10 +16,13 @@ const outboxListSchema = z
 
 /**
  * The development outbox in the browser: where emails go when no SMTP server is set.
- * Registered only outside production.
+ * Registered only outside production, and answering only this machine: the emails hold
+ * other people's verification and reset links.
  */
 export function outboxRoutes({ config }: { config: Config }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', localOnly);
+
     app.get(
       '/api/dev/outbox',
       { schema: { tags: ['development'], summary: 'Emails written to the development outbox, newest first', response: { 200: outboxListSchema } } },

@@ -1,7 +1,7 @@
 import { QUALITY_FLAGS, type ObjectField, type QualityFlag } from '../../../shared/contracts/objects';
 import { propertyLabel } from '../../../shared/crm-properties';
 import type { ObjectType } from '../../../shared/object-types';
-import { HEALTH_PROPERTIES } from '../../../engine/health/health-properties';
+import { HEALTH_PROPERTIES } from '../../../engine';
 
 /**
  * Key properties are those the health score weighs most (weight 2 or more: a contact's

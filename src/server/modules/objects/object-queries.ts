@@ -5,7 +5,7 @@ import { orderProperties } from '../../../shared/crm-properties';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmConnections, crmRecords, duplicateGroups } from '../../db/schema';
-import { findDuplicateGroup } from '../scans/scan-results';
+import { findDuplicateGroup } from '../scans';
 import { OBJECT_FIELDS, checksOf, fieldsOf } from './object-fields';
 import { phoneProblem } from './phone-quality';
 import { DAY_MS, STALE_AFTER_DAYS, allOf, anyOf, flagCondition, groupMembers, lastChange, liveRecordsOf, namesWhere, prop, qualitySql, type QualitySql } from './quality-sql';

@@ -4,7 +4,7 @@ import { objectRecordPageSchema, objectRecordParamsSchema, objectRecordSchema, o
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { findObjectRecord, listObjectRecords } from './object-queries';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

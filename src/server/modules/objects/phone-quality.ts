@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { normalizePhone } from '../../../engine/normalize/phone';
+import { normalizePhone } from '../../../engine';
 
 export type PhoneProblem = 'unreadable' | 'needs-country-code';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { normalizeEmail } from '../../../engine/normalize/email';
-import { generateContacts } from '../../../../bench/lib/synthetic-crm';
+import { normalizeEmail } from '../../../engine';
+import { generateContacts } from '../../../synthetic-crm';
 import { useTestApp } from '../../test/test-app';
 import { EMAIL_PATTERN } from './quality-sql';
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import {
   duplicateGroupPageSchema,
   duplicateGroupSchema,
@@ -14,7 +15,7 @@ import {
 } from '../../../shared/contracts/results';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { requireUser, signedInUser } from '../auth/require-user';
+import { requireUser, signedInUser } from '../auth';
 import { ResultsCache } from './results-version';
 import { duplicationByField, findDuplicateGroup, historicalTrends, latestResults, listDuplicateGroups } from './scan-results';
 
@@ -94,7 +95,7 @@ export function resultsRoutes({ db, prefix = '/api', resultsOwner, cache = new R
         schema: {
           tags: ['duplicates'],
           summary: 'One duplicate group with its records and why they matched',
-          params: z.object({ id: z.coerce.number({ error: 'A group id is a whole number' }).int('A group id is a whole number').positive('A group id is a whole number') }),
+          params: z.object({ id: rowIdParam('group') }),
           response: { 200: duplicateGroupSchema, 404: apiErrorSchema, ...errors },
         },
       },

@@ -4,8 +4,7 @@ import { computeHealth, duplicationByField, type DuplicateDetectionResult, type 
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, merges, scanHistory } from '../../db/schema';
-import { MIRRORED_PROPERTIES } from '../hubspot/hubspot-properties';
-import type { SyncResult } from '../hubspot/sync-records';
+import { MIRRORED_PROPERTIES, type SyncResult } from '../hubspot';
 import { bumpResultsVersion } from './results-version';
 import type { ScanSelection } from './scan-records';
 

@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import { scanRunSchema, startScanRequestSchema } from '../../../shared/contracts/scans';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { scanRuns, userSettings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { requireUser, signedInUser } from '../auth/require-user';
-import { findConnection } from '../hubspot/connections';
+import { requireUser, signedInUser } from '../auth';
+import { findConnection } from '../hubspot';
 import { recentScanRuns, scanRunView, startScan } from './start-scan';
 
 /** How often the event stream looks for new progress; the scan writes it every half second. */
@@ -17,7 +18,7 @@ const POLL_MS = 400;
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
 
-const runParams = z.object({ id: z.coerce.number().int().positive() });
+const runParams = z.object({ id: rowIdParam('scan') });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** Scans: start one, follow it live, cancel it, list them. */

@@ -6,9 +6,8 @@ import { userSettings } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/queue';
 import { HttpError } from '../../http/errors';
-import { allowsDailySchedule, effectivePlan } from '../accounts/plan-access';
-import { findUserById } from '../accounts/users';
-import { findConnection } from '../hubspot/connections';
+import { allowsDailySchedule, effectivePlan, findUserById } from '../accounts';
+import { findConnection } from '../hubspot';
 import { startScan } from './start-scan';
 
 export type AnalysisFrequency = (typeof ANALYSIS_FREQUENCIES)[number];

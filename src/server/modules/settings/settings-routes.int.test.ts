@@ -4,7 +4,7 @@ import { scanHistory, scanRuns, userSettings, users } from '../../db/schema';
 import { secretBoxFor } from '../../security/secret-box';
 import { activeUser } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
-import { scanCron, scanScheduleKey } from '../scans/scheduled-scan';
+import { scanCron, scanScheduleKey } from '../scans';
 
 const ctx = useTestApp({ work: false });
 

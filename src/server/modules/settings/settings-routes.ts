@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
-import { requireUser, signedInUser } from '../auth/require-user';
-import { recentScanRuns } from '../scans/start-scan';
+import { requireUser, signedInUser } from '../auth';
+import { recentScanRuns } from '../scans';
 import { readSettings, updateSettings, type SettingsDependencies } from './user-settings';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };

@@ -9,10 +9,10 @@ import { userSettings, type User, type UserSettings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { secretBoxFor } from '../../security/secret-box';
-import { allowsDailySchedule } from '../accounts/plan-access';
-import { AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL, allowsAutomaticCleanup } from '../cleanup/automatic-cleanup';
-import { findConnection } from '../hubspot/connections';
-import { applyScanSchedule, nextScheduledScan, scanCron, type AnalysisFrequency } from '../scans/scheduled-scan';
+import { allowsDailySchedule } from '../accounts';
+import { AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL, allowsAutomaticCleanup } from '../cleanup';
+import { findConnection } from '../hubspot';
+import { applyScanSchedule, nextScheduledScan, scanCron, type AnalysisFrequency } from '../scans';
 
 export interface SettingsDependencies {
   db: Db;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
-import { readOutbox } from '../notifications/mailer';
+import { readOutbox } from '../notifications';
 
 const ctx = useTestApp({ work: false });
 

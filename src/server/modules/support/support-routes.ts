@@ -4,21 +4,19 @@ import { SUPPORT_TOPIC_LABELS, supportMessageRequestSchema, supportMessageRespon
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { currentSession } from '../auth/require-user';
-import { RateLimiter } from '../auth/rate-limiter';
-import { supportMessageEmail } from '../notifications/email-templates';
-import type { Mailer } from '../notifications/mailer';
+import { currentSession, Limit } from '../auth';
+import { supportMessageEmail, type Mailer } from '../notifications';
 
 export interface SupportDependencies {
   db: Db;
   config: Config;
   mailer: Mailer;
-  /** Messages per IP address; a form anyone can post must not become a way to flood the inbox. */
-  perIp?: RateLimiter;
 }
 
 /** The Support page's form: a message to SUPPORT_EMAIL, with the sender as Reply-To. */
-export function supportRoutes({ db, config, mailer, perIp = new RateLimiter(5, 60 * 60_000) }: SupportDependencies): FastifyPluginAsyncZod {
+export function supportRoutes({ db, config, mailer }: SupportDependencies): FastifyPluginAsyncZod {
+  // Messages per IP address, shared by every process: a form anyone can post must not become a way to flood the inbox.
+  const perIp = new Limit(db, 'support-ip', 5, 3600);
   return async (app) => {
     app.post(
       '/api/support/messages',
@@ -31,7 +29,7 @@ export function supportRoutes({ db, config, mailer, perIp = new RateLimiter(5, 6
         },
       },
       async (request, reply) => {
-        perIp.take(request.ip, reply);
+        await perIp.take(request.ip, reply);
         const session = await currentSession(db, request);
         const { email, name, topic, message } = request.body;
         const rendered = supportMessageEmail({ email, name, topic: SUPPORT_TOPIC_LABELS[topic], text: message, accountId: session?.user.id ?? null, accountEmail: session?.user.email ?? null });

@@ -48,7 +48,7 @@ describe('information and legal pages', () => {
     renderApp('/cookie-policy');
     await screen.findByRole('heading', { level: 1, name: 'Cookie Policy' });
     const cookies = screen.getByRole('table', { name: 'Cookies DataCleaner sets' });
-    for (const name of ['dc_session', 'dc_oauth', 'dc_hubspot_oauth']) expect(within(cookies).getByRole('rowheader', { name })).toBeInTheDocument();
+    for (const name of ['dc_session', 'dc_device', 'dc_oauth', 'dc_hubspot_oauth']) expect(within(cookies).getByRole('rowheader', { name })).toBeInTheDocument();
     const storage = screen.getByRole('table', { name: 'Local storage DataCleaner uses' });
     for (const name of ['userId', 'datacleaner.*']) expect(within(storage).getByRole('rowheader', { name })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /What we do not use/ })).toBeInTheDocument();

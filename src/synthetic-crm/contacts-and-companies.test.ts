@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineRecord } from '../../src/engine/types';
-import { generateCompanies, generateContacts, type SyntheticData } from './synthetic-crm';
+import { generateCompanies, generateContacts, type SyntheticData, type SyntheticRecord } from './contacts-and-companies';
 
 type Row = Record<string, string>;
 
@@ -11,7 +10,7 @@ const COMPANY_PROPERTIES = ['name', 'domain', 'website', 'phone', 'city', 'state
 const contacts = generateContacts(4000, { seed: 11 });
 const companies = generateCompanies(3000, { seed: 11 });
 
-const props = (record: EngineRecord): Row => record.properties as Row;
+const props = (record: SyntheticRecord): Row => record.properties as Row;
 
 /** Record indexes per entity. */
 function entities(truth: readonly string[]): number[][] {

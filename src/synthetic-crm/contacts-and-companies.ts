@@ -1,14 +1,16 @@
 /**
  * Seeded synthetic HubSpot contacts and companies with realistic duplicates and known truth,
- * for the speed and accuracy benchmarks.
+ * for the benchmarks, the HubSpot sandbox and the public demo.
  *
  * Faker is slow per call, so it only fills the pools (names, streets, cities, job titles), once
  * per process and with a fixed seed. Records then come from a small PRNG combining pool entries
  * in a tight loop: a million contacts take seconds. Everything depends only on `seed`.
  */
 import { Faker, base, de, en, en_AU, en_GB, en_US, fr } from '@faker-js/faker';
-import type { EngineRecord } from '../../src/engine/types';
-import { SeededRandom } from '../../tools/hubspot-sandbox/seeded-random';
+import businesses from './data/businesses.json' with { type: 'json' };
+import names from './data/names.json' with { type: 'json' };
+import places from './data/places.json' with { type: 'json' };
+import { SeededRandom } from './seeded-random';
 
 export interface SyntheticOptions {
   /** Same seed, same output. Default 1. */
@@ -20,8 +22,16 @@ export interface SyntheticOptions {
   duplicateRate?: number;
 }
 
+/** A record as HubSpot's API and the matching engine take it. */
+export interface SyntheticRecord {
+  id: string;
+  properties: Record<string, string>;
+  /** Last modification, epoch milliseconds. */
+  updatedAt: number;
+}
+
 export interface SyntheticData {
-  records: EngineRecord[];
+  records: SyntheticRecord[];
   /** `truth[i]` is the entity of `records[i]`: records that are duplicates share it. */
   truth: string[];
 }
@@ -173,11 +183,6 @@ const flat = (s: string): string => {
   return s;
 };
 const words = (text: string): string[] => text.trim().split(/\s+/);
-const rows = (text: string): string[][] =>
-  text
-    .trim()
-    .split('\n')
-    .map((line) => line.split('|').map((cell) => cell.trim()));
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 /** Zipf-like weights for a list ordered from most to least common. */
 const zipf = <T>(items: readonly T[], share: number, exponent: number): [T, number][] => {
@@ -190,421 +195,39 @@ const uniform = <T>(items: readonly T[], share: number): [T, number][] => items.
 // ---------------------------------------------------------------------------------------------
 // Static reference data (real-world frequencies, roughly)
 
-const ENGLISH_MALE = words(`James Robert John Michael David William Richard Joseph Thomas Christopher Charles Daniel
-  Matthew Anthony Mark Donald Steven Andrew Paul Joshua Kenneth Kevin Brian Timothy Ronald George Jason Edward Jeffrey
-  Ryan Jacob Nicholas Gary Eric Jonathan Stephen Larry Justin Scott Brandon Benjamin Samuel Gregory Alexander Patrick
-  Frank Raymond Jack Dennis Jerry Tyler Aaron Jose Adam Nathan Henry Zachary Douglas Peter Kyle Noah Ethan Jeremy Walter
-  Christian Keith Roger Terry Austin Sean Gerald Carl Harold Dylan Arthur Lawrence Jordan Jesse Bryan Billy Bruce Gabriel
-  Joe Logan Alan Juan Albert Willie Elijah Wayne Randy Vincent Mason Roy Ralph Bobby Russell Bradley Philip Eugene
-  Leonard Frederick Francis Theodore Alfred Herbert Victor Luis Carlos Wei Raj Mohammed Ahmed Hiroshi Minh`);
-const ENGLISH_FEMALE = words(`Mary Patricia Jennifer Linda Elizabeth Barbara Susan Jessica Sarah Karen Lisa Nancy Betty
-  Sandra Margaret Ashley Kimberly Emily Donna Michelle Carol Amanda Melissa Deborah Stephanie Dorothy Rebecca Sharon
-  Laura Cynthia Amy Kathleen Angela Shirley Emma Brenda Pamela Nicole Anna Samantha Katherine Christine Debra Rachel
-  Carolyn Janet Maria Olivia Heather Helen Catherine Diane Julie Victoria Joyce Lauren Kelly Christina Ruth Joan Virginia
-  Judith Evelyn Hannah Andrea Megan Cheryl Jacqueline Madison Teresa Abigail Sophia Martha Sara Gloria Janice Kathryn
-  Ann Isabella Judy Charlotte Julia Grace Amber Alice Jean Denise Frances Danielle Marilyn Natalie Beverly Diana
-  Brittany Theresa Kayla Alexis Doris Lori Tiffany Alexandra Priya Mei Fatima Yuki Linh Guadalupe`);
-const ENGLISH_LAST = words(`Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez
-  Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis
-  Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell
-  Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales
-  Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson
-  Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster
-  Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons
-  Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson
-  Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington
-  Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez
-  Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren
-  Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley
-  Spencer Hawkins Arnold Pierce Vazquez Hansen Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong
-  Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston Matthews Pena Richards Contreras
-  Willis Carpenter Lawrence Sandoval O'Brien O'Connor Wang Li Zhang Liu Singh Kumar Shah Park Choi Pham Le Huang Wu Yang
-  MacDonald McCarthy Davies Khan Begum Hussain Lloyd Griffiths Wilkinson`);
-const GERMAN_FIRST = words(`Thomas Anna Michael Julia Andreas Sabine Stefan Katharina Christian Andrea Peter Claudia
-  Wolfgang Petra Klaus Susanne Jürgen Nicole Frank Stefanie Markus Monika Alexander Sandra Martin Laura Daniel Lena
-  Tobias Sarah Jan Lisa Lukas Birgit Maximilian Christina Johannes Elisabeth Sebastian Ursula Florian Karin Matthias
-  Heike Uwe Anja Hans Maria Friedrich Jörg Günter Dieter`);
-const GERMAN_LAST = words(`Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch
-  Bauer Richter Klein Wolf Schröder Neumann Schwarz Zimmermann Braun Krüger Hofmann Hartmann Lange Schmitt Werner
-  Schmitz Krause Meier Lehmann Schmid Schulze Maier Köhler Herrmann König Walter Mayer Huber Kaiser Fuchs Peters Lang
-  Scholz Möller Weiß Jung Hahn Schubert`);
-const FRENCH_FIRST = words(`Jean Marie Pierre Nathalie Michel Isabelle Philippe Sylvie Alain Catherine Nicolas Sophie
-  Christophe Céline Patrick Camille Frédéric Julie Laurent Anne Julien Sandrine Sébastien Valérie Thomas Christine
-  Antoine Aurélie Maxime Émilie Alexandre Léa Louis Chloé Hugo Manon Claire Élodie`);
-const FRENCH_LAST = words(`Martin Bernard Dubois Thomas Robert Richard Petit Durand Leroy Moreau Simon Laurent Lefebvre
-  Michel Garcia David Bertrand Roux Vincent Fournier Morel Girard André Lefèvre Mercier Dupont Lambert Bonnet François
-  Martinez Legrand Garnier Faure Rousseau Blanc Guérin Muller Henry Roussel Nicolas Perrin Morin Mathieu Clément
-  Gauthier Dumont Lopez Fontaine Chevalier Robin`);
-/** Stems and endings of English-looking surnames: the long tail no list of real names reaches. */
-const SURNAME_STEMS = words(`Ab Ack Ald Ash Ather Bar Bark Bart Bay Beck Bel Ben Bent Ber Bing Birch Black Bland Bol
-  Bond Bos Brad Bram Bran Bray Brent Brid Brom Brook Buck Bud Bur Burn Bux Cal Cam Car Carl Cart Chad Chal Chan Chap
-  Chat Ches Chil Church Clay Clif Cob Col Cole Con Cor Cot Cran Craw Crom Cul Cum Dal Dar Daw Den Der Dick Dod Dor Drum
-  Dud Dun Dur Ed Eg Ell Elm Ems Ever Fair Far Farn Fel Fen Fern Fin Ford Fox Ful Gal Gar Gil Glad Glen Gold Gran Green
-  Had Hal Ham Han Har Hard Hart Has Hath Haw Hay Hed Hem Hen Her Hes Hey Hick Hol Hor Hud Hum Hunt Ing Ken Kes Kil
-  King Kirk Knap Lad Lam Lan Lang Lat Lay Lea Led Lind Lock Long Low Lyn Mal Man Mar Mars Mat Mead Mel Mer Mid Mil Mor
-  Mort New Nor Nut Ock Old Orm Os Pad Pal Par Pem Pen Pick Pil Pit Pol Pres Rad Ram Ray Red Rid Rock Rod Rom Ros Rush
-  Rut Sal San Sax Sel Shel Sher Shir Sid Sil Slat Som Spen Stan Stap Stock Stow Sud Sum Sut Swin Tal Tam Tan Tat Tem
-  Thorn Tid Tod Tor Town Tur Up Wad Wain Wal War Wat Wel Wen Wes Whit Wick Wil Win Wy Yar York`);
-const SURNAME_ENDINGS = words(`son ton ford ley field wood well worth by ham man er more land stead bridge brook dale
-  hurst ridge shaw stone wick croft combe den win ington bury cliffe lock nall rick ing ell ett ins kins away gate hill
-  holm thorpe ward wright cott ly burn ney field sby`);
-const GAELIC_SURNAMES = words(`McKenzie McIntyre McCormick McLaughlin McGee McGowan McKay McLean McMillan McNamara
-  McPherson McAllister McBride McCann McCoy McDaniel McFarland McGrath McGuire McKenna McKinney McMahon McNeil McQueen
-  MacArthur MacGregor MacKenzie MacLeod O'Neill O'Sullivan O'Reilly O'Donnell O'Hara O'Leary O'Malley O'Rourke O'Shea`);
-const STREET_WORDS = words(`Oak Maple Pine Cedar Elm Birch Willow Walnut Cherry Chestnut Spruce Magnolia Hickory
-  Sycamore Dogwood Laurel Juniper Poplar Aspen Cypress Holly Hawthorn Linden Redwood Main Park Lake Hill River Church
-  Mill Spring Meadow Sunset Highland Ridge Forest Valley Washington Lincoln Jefferson Madison Franklin Jackson Adams
-  Monroe Union Center Market Broad Water Bridge High School Railroad Prospect Pleasant Liberty Summit Garden Harbor Bay
-  Ocean Beach Canyon Mesa Prairie Sunrise Orchard Vista Woodland Lakeview Fairview Greenwood Riverside Hillcrest`);
-const US_STREET_TYPES: readonly (readonly [string, number])[] = [
-  ['Street', 30], ['Avenue', 18], ['Road', 12], ['Drive', 12], ['Lane', 8], ['Boulevard', 4], ['Court', 5],
-  ['Way', 4], ['Place', 3], ['Circle', 2], ['Parkway', 1], ['Terrace', 1], ['Trail', 1],
-];
-const ENGLISH_STREET_ABBREVIATIONS: Readonly<Record<string, string>> = {
-  Street: 'St', Avenue: 'Ave', Road: 'Rd', Drive: 'Dr', Lane: 'Ln', Boulevard: 'Blvd', Court: 'Ct', Place: 'Pl',
-  Parkway: 'Pkwy', Highway: 'Hwy', Circle: 'Cir', Terrace: 'Ter', Trail: 'Trl', Square: 'Sq', Crescent: 'Cres',
-  Close: 'Cl', Gardens: 'Gdns', Grove: 'Gr', Parade: 'Pde', Esplanade: 'Esp', Mount: 'Mt', Heights: 'Hts',
-  North: 'N', South: 'S', East: 'E', West: 'W',
-};
-const FRENCH_STREET_ABBREVIATIONS: Readonly<Record<string, string>> = {
-  Avenue: 'Av.', Boulevard: 'Bd', Place: 'Pl.', Allée: 'All.', Impasse: 'Imp.', Passage: 'Pass.',
-};
+// The word tables live in data/*.json; rows keep their cells as text, parsed where used.
+const {
+  englishMale: ENGLISH_MALE, englishFemale: ENGLISH_FEMALE, englishLast: ENGLISH_LAST, germanFirst: GERMAN_FIRST, germanLast: GERMAN_LAST,
+  frenchFirst: FRENCH_FIRST, frenchLast: FRENCH_LAST,
+  /** Stems and endings of English-looking surnames: the long tail no list of real names reaches. */
+  surnameStems: SURNAME_STEMS, surnameEndings: SURNAME_ENDINGS, gaelicSurnames: GAELIC_SURNAMES,
+  /** Formal given name | the short forms people go by | language when not English. */
+  nicknames: NICKNAMES,
+} = names;
+const {
+  streetWords: STREET_WORDS, englishStreetAbbreviations: ENGLISH_STREET_ABBREVIATIONS, frenchStreetAbbreviations: FRENCH_STREET_ABBREVIATIONS,
+  /** abbr | name | population (millions) | area codes */
+  usStates: US_STATES,
+  /** city | state | weight (millions) | zip prefixes | area codes */
+  usCities: US_CITIES,
+  /** city | state | state name | weight | zip tokens | area codes */
+  gbCities: GB_CITIES, deCities: DE_CITIES, frCities: FR_CITIES, auCities: AU_CITIES,
+} = places;
+const US_STREET_TYPES: readonly (readonly [string, number])[] = Object.entries(places.usStreetTypes);
+const { jobTitles: JOB_TITLES, companyWords: COMPANY_WORDS, coinedHeads: COINED_HEADS, coinedMiddles: COINED_MIDDLES, coinedTails: COINED_TAILS } = businesses;
+
 /** Unit labels; equivalent ones sit in the same group. */
 const UNIT_LABELS = [' Apt ', ' Apartment ', ' #', ' Unit ', ' Suite ', ' Ste '];
 const UNIT_GROUPS: readonly (readonly number[])[] = [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3], [4, 5, 2], [4, 5, 2]];
-
-/** abbr | name | population (millions) | area codes */
-const US_STATES = rows(`
-AL|Alabama|5.1|205 251 256 334
-AK|Alaska|0.7|907
-AZ|Arizona|7.4|480 520 602 623 928
-AR|Arkansas|3.1|479 501 870
-CA|California|39.0|209 213 310 323 408 415 510 530 559 562 619 626 650 657 661 707 714 760 805 818 831 858 909 916 925 949 951
-CO|Colorado|5.9|303 719 720 970
-CT|Connecticut|3.6|203 475 860
-DE|Delaware|1.0|302
-DC|District of Columbia|0.7|202
-FL|Florida|22.6|239 305 321 352 386 407 561 727 754 772 786 813 850 863 904 941 954
-GA|Georgia|11.0|229 404 470 478 678 706 770 912
-HI|Hawaii|1.4|808
-ID|Idaho|1.9|208
-IL|Illinois|12.5|217 224 309 312 618 630 708 773 815 847
-IN|Indiana|6.9|219 260 317 574 765 812
-IA|Iowa|3.2|319 515 563 641 712
-KS|Kansas|2.9|316 620 785 913
-KY|Kentucky|4.5|270 502 606 859
-LA|Louisiana|4.6|225 318 337 504 985
-ME|Maine|1.4|207
-MD|Maryland|6.2|240 301 410 443
-MA|Massachusetts|7.0|339 351 413 508 617 774 781 857 978
-MI|Michigan|10.0|231 248 269 313 517 586 616 734 810 906 989
-MN|Minnesota|5.7|218 320 507 612 651 763 952
-MS|Mississippi|2.9|228 601 662
-MO|Missouri|6.2|314 417 573 636 660 816
-MT|Montana|1.1|406
-NE|Nebraska|2.0|308 402
-NV|Nevada|3.2|702 725 775
-NH|New Hampshire|1.4|603
-NJ|New Jersey|9.3|201 609 732 856 862 908 973
-NM|New Mexico|2.1|505 575
-NY|New York|19.6|212 315 347 516 518 585 607 631 646 716 718 845 914 917
-NC|North Carolina|10.8|252 336 704 828 910 919 980
-ND|North Dakota|0.8|701
-OH|Ohio|11.8|216 234 330 419 440 513 614 740 937
-OK|Oklahoma|4.0|405 539 580 918
-OR|Oregon|4.2|458 503 541 971
-PA|Pennsylvania|13.0|215 267 412 484 570 610 717 724 814 878
-RI|Rhode Island|1.1|401
-SC|South Carolina|5.4|803 843 864
-SD|South Dakota|0.9|605
-TN|Tennessee|7.1|423 615 629 731 865 901 931
-TX|Texas|30.5|210 214 254 281 325 361 409 430 432 469 512 682 713 737 806 817 830 832 903 915 936 940 956 972 979
-UT|Utah|3.4|385 435 801
-VT|Vermont|0.6|802
-VA|Virginia|8.7|276 434 540 571 703 757 804
-WA|Washington|7.8|206 253 360 425 509 564
-WV|West Virginia|1.8|304 681
-WI|Wisconsin|5.9|262 414 608 715 920
-WY|Wyoming|0.6|307`);
-
-/** city | state | weight (millions) | zip prefixes | area codes */
-const US_CITIES = rows(`
-New York|NY|8.3|100 101 102 103 104 112 113 114|212 646 917 718 347
-Los Angeles|CA|3.9|900 901|213 323 310 818
-Chicago|IL|2.7|606|312 773 872
-Houston|TX|2.3|770|713 281 832
-Phoenix|AZ|1.6|850|602 480 623
-Philadelphia|PA|1.6|191|215 267
-San Antonio|TX|1.5|782|210
-San Diego|CA|1.4|921|619 858
-Dallas|TX|1.3|752|214 469 972
-Austin|TX|1.0|787|512 737
-San Jose|CA|1.0|951|408 669
-Jacksonville|FL|0.95|322|904
-Fort Worth|TX|0.93|761|817 682
-Columbus|OH|0.9|432|614 380
-Charlotte|NC|0.88|282|704 980
-San Francisco|CA|0.87|941|415 628
-Indianapolis|IN|0.88|462|317
-Seattle|WA|0.75|981|206
-Denver|CO|0.71|802|303 720
-Washington|DC|0.69|200|202
-Boston|MA|0.65|021|617 857
-Nashville|TN|0.69|372|615 629
-El Paso|TX|0.68|799|915
-Detroit|MI|0.63|482|313
-Oklahoma City|OK|0.69|731|405
-Portland|OR|0.64|972|503 971
-Las Vegas|NV|0.65|891|702 725
-Memphis|TN|0.62|381|901
-Louisville|KY|0.62|402|502
-Baltimore|MD|0.57|212|410 443
-Milwaukee|WI|0.57|532|414
-Albuquerque|NM|0.56|871|505
-Tucson|AZ|0.54|857|520
-Fresno|CA|0.54|937|559
-Sacramento|CA|0.52|958|916
-Kansas City|MO|0.51|641|816
-Atlanta|GA|0.5|303|404 470 678
-Miami|FL|0.44|331|305 786
-Raleigh|NC|0.47|276|919 984
-Omaha|NE|0.48|681|402
-Minneapolis|MN|0.42|554|612
-Tampa|FL|0.4|336|813
-Orlando|FL|0.31|328|407 321
-Cleveland|OH|0.37|441|216
-Pittsburgh|PA|0.3|152|412
-Cincinnati|OH|0.31|452|513
-St. Louis|MO|0.3|631|314
-Salt Lake City|UT|0.2|841|801 385
-Richmond|VA|0.23|232|804
-New Orleans|LA|0.38|701|504
-Buffalo|NY|0.28|142|716
-Irvine|CA|0.3|926|949
-Palo Alto|CA|0.07|943|650
-Cambridge|MA|0.12|021|617
-Scottsdale|AZ|0.24|852|480
-Boise|ID|0.24|837|208
-Madison|WI|0.27|537|608
-Des Moines|IA|0.21|503|515
-Honolulu|HI|0.35|968|808
-Anchorage|AK|0.29|995|907
-Hartford|CT|0.12|061|860
-Providence|RI|0.19|029|401
-Charleston|SC|0.15|294|843
-Birmingham|AL|0.2|352|205`);
-/** Share of US contacts in the faker tail of smaller cities, against the big cities above. */
+/** Share of US contacts in the faker tail of smaller cities, against the big cities of the table. */
 const US_SMALL_CITY_SHARE = 0.5;
-
-/** city | state | state name | weight | zip tokens | area codes */
-const GB_CITIES = rows(`
-London|Greater London|England|9.0|SW SE N E W NW EC WC|20
-Manchester|Greater Manchester|England|2.8|M|161
-Birmingham|West Midlands|England|2.6|B|121
-Leeds|West Yorkshire|England|1.9|LS|113
-Glasgow|Glasgow City|Scotland|1.7|G|141
-Edinburgh|City of Edinburgh|Scotland|0.9|EH|131
-Bristol|Bristol|England|0.7|BS|117
-Liverpool|Merseyside|England|0.9|L|151
-Sheffield|South Yorkshire|England|0.7|S|114
-Cardiff|Cardiff|Wales|0.5|CF|29
-Belfast|County Antrim|Northern Ireland|0.6|BT|28
-Nottingham|Nottinghamshire|England|0.7|NG|115
-Leicester|Leicestershire|England|0.5|LE|116
-Newcastle upon Tyne|Tyne and Wear|England|0.8|NE|191
-Brighton|East Sussex|England|0.5|BN|1273
-Oxford|Oxfordshire|England|0.2|OX|1865
-Cambridge|Cambridgeshire|England|0.2|CB|1223
-Reading|Berkshire|England|0.3|RG|118
-Southampton|Hampshire|England|0.4|SO|23
-York|North Yorkshire|England|0.2|YO|1904
-Coventry|West Midlands|England|0.4|CV|24
-Aberdeen|Aberdeen City|Scotland|0.2|AB|1224`);
-const DE_CITIES = rows(`
-Berlin|BE|Berlin|3.7|10 12 13|30
-Hamburg|HH|Hamburg|1.9|20 21 22|40
-München|BY|Bayern|1.5|80 81|89
-Köln|NW|Nordrhein-Westfalen|1.1|50 51|221
-Frankfurt am Main|HE|Hessen|0.8|60|69
-Stuttgart|BW|Baden-Württemberg|0.6|70|711
-Düsseldorf|NW|Nordrhein-Westfalen|0.6|40|211
-Leipzig|SN|Sachsen|0.6|04|341
-Dortmund|NW|Nordrhein-Westfalen|0.6|44|231
-Essen|NW|Nordrhein-Westfalen|0.6|45|201
-Bremen|HB|Bremen|0.6|28|421
-Dresden|SN|Sachsen|0.6|01|351
-Hannover|NI|Niedersachsen|0.5|30|511
-Nürnberg|BY|Bayern|0.5|90|911
-Bonn|NW|Nordrhein-Westfalen|0.3|53|228
-Mannheim|BW|Baden-Württemberg|0.3|68|621
-Karlsruhe|BW|Baden-Württemberg|0.3|76|721
-Münster|NW|Nordrhein-Westfalen|0.3|48|251`);
-const FR_CITIES = rows(`
-Paris|IDF|Île-de-France|4.0|75|1
-Marseille|PAC|Provence-Alpes-Côte d'Azur|0.9|13|4
-Lyon|ARA|Auvergne-Rhône-Alpes|0.9|69|4
-Toulouse|OCC|Occitanie|0.5|31|5
-Nice|PAC|Provence-Alpes-Côte d'Azur|0.35|06|4
-Nantes|PDL|Pays de la Loire|0.3|44|2
-Strasbourg|GES|Grand Est|0.3|67|3
-Montpellier|OCC|Occitanie|0.3|34|4
-Bordeaux|NAQ|Nouvelle-Aquitaine|0.3|33|5
-Lille|HDF|Hauts-de-France|0.3|59|3
-Rennes|BRE|Bretagne|0.2|35|2`);
-const AU_CITIES = rows(`
-Sydney|NSW|New South Wales|5.3|2000-2234|2
-Melbourne|VIC|Victoria|5.1|3000-3207|3
-Brisbane|QLD|Queensland|2.6|4000-4179|7
-Perth|WA|Western Australia|2.2|6000-6199|8
-Adelaide|SA|South Australia|1.4|5000-5199|8
-Canberra|ACT|Australian Capital Territory|0.5|2600-2620|2
-Hobart|TAS|Tasmania|0.25|7000-7099|3
-Gold Coast|QLD|Queensland|0.7|4217-4230|7
-Newcastle|NSW|New South Wales|0.5|2300-2310|2
-Darwin|NT|Northern Territory|0.15|0800-0832|8`);
-
-const JOB_TITLES = `CEO|Founder|Co-Founder|Owner|President|Vice President of Sales|VP of Marketing|VP Engineering|
-  Chief Financial Officer|CFO|CTO|COO|Director of Operations|Marketing Manager|Sales Manager|Account Executive|
-  Account Manager|Sales Representative|Software Engineer|Senior Software Engineer|Product Manager|Project Manager|
-  Office Manager|Operations Manager|HR Manager|Recruiter|Accountant|Controller|Consultant|Senior Consultant|
-  Business Development Manager|Customer Success Manager|Marketing Coordinator|Executive Assistant|
-  Administrative Assistant|General Manager|Managing Director|Partner|Attorney|Paralegal|Registered Nurse|Physician|
-  Teacher|Engineer|Data Analyst|Financial Analyst|Graphic Designer|Art Director|Content Manager|IT Manager|
-  Systems Administrator|Purchasing Manager|Buyer|Store Manager|Real Estate Agent|Broker|Principal|Analyst|Director|Manager`
-  .split('|')
-  .map((title) => title.trim());
-
-/** Formal given name | the short forms people go by | language when not English. */
-const NICKNAMES = rows(`
-robert|bob bobby rob robbie
-william|bill billy will willy liam
-elizabeth|liz beth betty lizzie eliza
-margaret|peggy maggie meg
-richard|dick rick rich richie
-james|jim jimmy jamie
-katherine|kate kathy katie
-catherine|cathy kate
-kathleen|kathy kate
-michael|mike mikey
-christopher|chris
-joseph|joe joey
-thomas|tom tommy
-charles|charlie chuck
-daniel|dan danny
-matthew|matt
-anthony|tony
-andrew|andy drew
-steven|steve
-stephen|steve
-jonathan|jon
-nicholas|nick
-edward|ed eddie ted
-benjamin|ben
-samuel|sam
-alexander|alex
-gregory|greg
-timothy|tim
-kenneth|ken kenny
-ronald|ron
-donald|don
-patrick|pat
-raymond|ray
-lawrence|larry
-jeffrey|jeff
-joshua|josh
-zachary|zach
-nathan|nate
-peter|pete
-jennifer|jen jenny
-jessica|jess
-patricia|pat patty trish
-susan|sue susie
-deborah|deb debbie
-kimberly|kim
-rebecca|becky
-victoria|vicky tori
-samantha|sam
-alexandra|alex
-pamela|pam
-cynthia|cindy
-barbara|barb
-dorothy|dot dottie
-christina|chris tina
-christine|chris
-stephanie|steph
-melissa|missy mel
-judith|judy
-theresa|terri tess
-abigail|abby
-frederick|fred
-francis|frank
-harold|harry
-henry|hank
-walter|walt
-eugene|gene
-gerald|jerry
-leonard|len lenny
-albert|al bert
-vincent|vince
-philip|phil
-douglas|doug
-bradley|brad
-jacob|jake
-john|jack johnny
-johannes|hannes|de
-wolfgang|wolf|de
-friedrich|fritz|de
-katharina|kathi katja|de
-frédéric|fred|fr
-nicolas|nico|fr`);
 
 interface Sector {
   industry: string;
   nouns: readonly string[];
 }
-/** HubSpot industry | weight | nouns that name such a business */
-const SECTORS = rows(`
-COMPUTER_SOFTWARE|12|Software Labs Technologies Systems Apps Cloud Tech
-INFORMATION_TECHNOLOGY_AND_SERVICES|10|Analytics Data Networks Digital IT_Solutions Solutions
-MANAGEMENT_CONSULTING|8|Consulting Advisors Partners Strategies Associates
-LOGISTICS_AND_SUPPLY_CHAIN|4|Logistics Freight Transport Shipping
-MEDICAL_PRACTICE|4|Dental Dental_Care Orthodontics Family_Practice
-HOSPITAL_HEALTH_CARE|5|Health Medical Clinic Wellness Care
-REAL_ESTATE|5|Realty Properties Real_Estate Homes
-INSURANCE|3|Insurance Insurance_Agency Assurance
-FINANCIAL_SERVICES|5|Capital Financial Wealth_Management Investments
-MARKETING_AND_ADVERTISING|6|Marketing Media Creative Agency Design
-CONSTRUCTION|5|Construction Builders Contracting Roofing
-FOOD_BEVERAGES|3|Foods Bakery Catering Brewing
-MECHANICAL_OR_INDUSTRIAL_ENGINEERING|4|Manufacturing Industries Fabrication Machining
-RENEWABLES_ENVIRONMENT|2|Energy Solar Power
-LAW_PRACTICE|3|Law_Group Legal Law
-ACCOUNTING|3|Accounting CPA Tax_Services
-STAFFING_AND_RECRUITING|2|Staffing Recruiting Talent
-EDUCATION_MANAGEMENT|2|Education Academy Learning
-FACILITIES_SERVICES|3|Plumbing Electric HVAC Landscaping Cleaning
-AUTOMOTIVE|2|Auto Motors Automotive
-RETAIL|3|Retail Outfitters Supply Goods
-HOSPITALITY|2|Hospitality Hotels Travel
-|4|Group Holdings Enterprises Company`).map(([industry, weight, nouns]) => [
-  { industry: industry ?? '', nouns: words(nouns ?? '').map((noun) => noun.replaceAll('_', ' ')) },
-  Number(weight),
-] as const);
-const COMPANY_WORDS = words(`Summit Pinnacle Apex Vertex Zenith Meridian Horizon Evergreen Redwood Cedar Oak Maple
-  Willow Aspen Birch Granite Iron Copper Silver Golden Sterling Cobalt Crimson Azure Indigo Emerald Sapphire Blue_Ridge
-  Blue_Sky Red_Rock Clear_Creek Stone_Bridge North_Star Bright_Path True_North High_Point Lake_Shore River_Bend Harbor
-  Bayside Coastal Pacific Atlantic Midwest Northern Southern Western Central Capitol Liberty Patriot Eagle Falcon Hawk
-  Lion Bear Wolf Atlas Titan Orion Phoenix Polaris Nova Stellar Quantum Vector Matrix Fusion Synergy Catalyst Keystone
-  Cornerstone Landmark Milestone Beacon Lighthouse Anchor Compass Frontier Pioneer Heritage Legacy Premier Prime Elite
-  Superior Advanced Modern United Allied National American Global Integrated Precision Reliable Trusted Smart Bright
-  Clearview Crestview Fairview Highland Lakeside Riverside Westfield Northgate Southport Eastwood Greenleaf Bluewater
-  Silverline Ironclad Rocky_Mountain Great_Lakes Gulf_Coast Tri-State Metro Urban Peak Crest Ridge Canyon Mesa Prairie
-  Sunrise Sunset Evolve Elevate Ascend Momentum Velocity Kinetic Blueprint Signal Spark Ember Tidal Cascade Alpine
-  Glacier Delta Sigma Omega Alpha Bluebird Hummingbird Red_Oak White_Oak Black_Diamond`).map((w) => w.replaceAll('_', ' '));
-const COINED_HEADS = words(`Zen Quan Lum Vel Nov Ax Cor Syn Ver Tel Bri Kin Mer Oct Pal Rev Sol Tri Ul Vex Ar Bel Cal
-  Dex Ev Fin Gen Hex Im Jun Kal Lex Mo Nex Om Pix Ros Sen Tav Uni Vir Wex Xen Yor Zan`);
-const COINED_MIDDLES = words('a i o e u ia eo ari ela ori');
-const COINED_TAILS = words('trix va ra lo nix tiv sys ly fy za nda rix tex ora io ent ity on us yx ium ify ana');
+/** HubSpot industry (none for generic names), weight, nouns that name such a business. */
+const SECTORS: readonly (readonly [Sector, number])[] = businesses.sectors.map(({ industry, weight, nouns }) => [{ industry, nouns }, weight] as const);
 const DOMAIN_EXTRAS = words('hq group co inc online usa global app team');
 const PARTNERSHIP_INDUSTRIES = ['LAW_PRACTICE', 'ACCOUNTING', 'MANAGEMENT_CONSULTING'];
 const FAMILY_FIRM_SUFFIXES = [' & Sons', ' Brothers', ' & Co'];
@@ -1899,7 +1522,7 @@ function assemble<T extends Record<string, string>>(props: T[], truth: string[],
   const step = (LAST_CREATED - FIRST_CREATED) / Math.max(1, props.length);
   // Nine digits stay small integers, which V8 turns into strings fastest.
   let id = 100_000_000 + rng.int(1_000_000);
-  const records: EngineRecord[] = [];
+  const records: SyntheticRecord[] = [];
   for (let i = 0; i < props.length; i++) {
     const row = props[i]!;
     id += rng.chance(0.2) ? 2 + rng.int(20) : 1;

@@ -1,11 +1,11 @@
 import type { Client } from '@hubspot/api-client';
 import { eq } from 'drizzle-orm';
-import type { MergeView } from '../../../shared/contracts/cleanup';
-import type { ObjectType } from '../../../shared/object-types';
-import { crmRecords, duplicateGroups, scanHistory, users } from '../../db/schema';
-import { activeUser } from '../../test/accounts';
-import type { TestApp } from '../../test/test-app';
-import { findConnection } from '../hubspot/connections';
+import type { MergeView } from '../../shared/contracts/cleanup';
+import type { ObjectType } from '../../shared/object-types';
+import { crmRecords, duplicateGroups, scanHistory, users } from '../db/schema';
+import { activeUser } from './accounts';
+import type { TestApp } from './test-app';
+import { findConnection } from '../modules/hubspot';
 
 /** For tests: records, users and duplicate groups in a sandbox portal and the product's database. */
 

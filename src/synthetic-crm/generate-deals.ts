@@ -4,7 +4,7 @@
  */
 import { assembleRows, copyChance, extraCopies, shuffle, type GeneratedRow } from './assemble-rows';
 import { DEAL_STAGES, OWNERS } from './property-catalog';
-import type { RecordInput } from './record-store';
+import type { RecordInput } from './columns';
 import { SeededRandom, streamSeed } from './seeded-random';
 import { companySuffixVariant, formatVariant, typo } from './text-variants';
 

@@ -1,5 +1,5 @@
 /** Ids and dates for generated deals and tickets, laid out as HubSpot assigns them. */
-import type { RecordInput } from './record-store';
+import type { RecordInput } from './columns';
 import type { SeededRandom } from './seeded-random';
 
 /** The same span the contact and company generator uses, so all four types look alike in time. */

@@ -2,7 +2,20 @@
  * The property definitions of each object type: the properties HUBSPOT.md lists, typed as
  * HubSpot types them. Types drive both write validation and how search compares values.
  */
-import { LAST_MODIFIED_PROPERTY, type ObjectType } from './object-types';
+import type { ObjectType } from '../shared/object-types';
+
+/** Contacts keep the old name; every other type has the hs_ prefix. */
+export const LAST_MODIFIED_PROPERTY: Readonly<Record<ObjectType, string>> = {
+  contacts: 'lastmodifieddate',
+  companies: 'hs_lastmodifieddate',
+  deals: 'hs_lastmodifieddate',
+  tickets: 'hs_lastmodifieddate',
+};
+
+/** Properties HubSpot returns on every record, asked for or not. */
+export function systemProperties(type: ObjectType): readonly string[] {
+  return ['createdate', 'hs_object_id', LAST_MODIFIED_PROPERTY[type]];
+}
 
 export type PropertyType = 'string' | 'number' | 'datetime' | 'enumeration' | 'phone_number';
 
@@ -28,7 +41,7 @@ export interface PropertyDefinition {
   hasUniqueValue: boolean;
 }
 
-/** The sandbox's users who own records; the same in every portal. */
+/** The users who own records; the same in every portal. */
 export const OWNERS: readonly { id: string; firstName: string; lastName: string; email: string }[] = [
   ['30000001', 'Avery', 'Collins'],
   ['30000002', 'Jordan', 'Blake'],
@@ -240,31 +253,4 @@ export function propertyDefinitions(type: ObjectType): readonly PropertyDefiniti
 
 export function propertyDefinition(type: ObjectType, name: string): PropertyDefinition | undefined {
   return CATALOG[type].get(name);
-}
-
-/** HubSpot's read-only definitions carry these dates; fixed so responses stay deterministic. */
-const DEFINED_AT = '2019-08-06T02:41:52.474Z';
-
-/** A definition in the shape of `GET /crm/v3/properties/{type}`. */
-export function propertyResponse(definition: PropertyDefinition, displayOrder: number): Record<string, unknown> {
-  return {
-    updatedAt: DEFINED_AT,
-    createdAt: DEFINED_AT,
-    name: definition.name,
-    label: definition.label,
-    type: definition.type,
-    fieldType: definition.fieldType,
-    description: definition.description,
-    groupName: definition.groupName,
-    options: definition.options,
-    displayOrder,
-    calculated: definition.calculated,
-    externalOptions: definition.name === 'hubspot_owner_id',
-    hasUniqueValue: definition.hasUniqueValue,
-    hidden: definition.hidden,
-    hubspotDefined: true,
-    modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: definition.readOnlyValue },
-    formField: !definition.readOnlyValue,
-    dataSensitivity: 'non_sensitive',
-  };
 }

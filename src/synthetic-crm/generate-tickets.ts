@@ -5,7 +5,7 @@
  */
 import { assembleRows, copyChance, extraCopies, type GeneratedRow } from './assemble-rows';
 import { OWNERS, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_SOURCES } from './property-catalog';
-import type { RecordInput } from './record-store';
+import type { RecordInput } from './columns';
 import { SeededRandom, streamSeed } from './seeded-random';
 import { formatVariant, typo } from './text-variants';
 

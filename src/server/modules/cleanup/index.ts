@@ -1,0 +1,11 @@
+/**
+ * Safe merging: merge plans, merges and restores, automatic clean-up.
+ * This is what other modules may use: the rest of the folder is its own.
+ */
+export { allowsAutomaticCleanup, AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL, automaticCleanupJob, cleanUpAfterScheduledScan, listAutomaticCleanupRuns } from './automatic-cleanup';
+export { listHistory } from './cleanup-history';
+export { cleanupRoutes } from './cleanup-routes';
+export type { PropertyInfo } from './hubspot-records';
+export { buildMergePlan, PlanInputError } from './merge-plan';
+export { findGroup, groupRecordIds, MERGEABLE_STATUSES } from './plan-group-merge';
+export { mergeJob } from './run-merge';

@@ -1,0 +1,13 @@
+/**
+ * HubSpot: connections, the API client with its per-portal limiter, the sync into the mirror.
+ * This is what other modules may use: the rest of the folder is its own.
+ */
+export { connectionRoutes, hubspotStatus } from './connection-routes';
+export { connectionTokens, findConnection } from './connections';
+export { HubSpotApi, HubSpotError } from './hubspot-api';
+export type { HubSpotRecord, TokenSource } from './hubspot-api';
+export { lastModifiedProperty, MIRRORED_PROPERTIES } from './hubspot-properties';
+export { portalLimiter, sleep } from './portal-limiter';
+export type { PortalLimiter } from './portal-limiter';
+export { syncObjectType } from './sync-records';
+export type { SyncResult } from './sync-records';

@@ -1,0 +1,8 @@
+/**
+ * Emails: templates, the mailer (SMTP or the development outbox) and the outbox routes.
+ * This is what other modules may use: the rest of the folder is its own.
+ */
+export { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, supportMessageEmail, verificationEmail } from './email-templates';
+export { createMailer, readOutbox } from './mailer';
+export type { Mailer, OutboxEmail } from './mailer';
+export { outboxRoutes } from './outbox-routes';

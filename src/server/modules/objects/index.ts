@@ -1,0 +1,5 @@
+/**
+ * The mirrored records with their quality flags.
+ * This is what other modules may use: the rest of the folder is its own.
+ */
+export { objectRoutes } from './object-routes';

@@ -1,0 +1,6 @@
+/**
+ * User settings and what they schedule.
+ * This is what other modules may use: the rest of the folder is its own.
+ */
+export { settingsRoutes } from './settings-routes';
+export { previewSettings, readSettings } from './user-settings';
