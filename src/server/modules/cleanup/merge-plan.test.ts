@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HubSpotRecord } from '../hubspot/hubspot-api';
-import type { PropertyInfo } from './hubspot-records';
+import type { PropertyInfo } from '../hubspot/hubspot-api';
 import { buildMergePlan, PlanInputError } from './merge-plan';
 
 const STAGES = ['subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer', 'evangelist', 'other'];

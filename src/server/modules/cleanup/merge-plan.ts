@@ -2,7 +2,7 @@ import type { MergePlan, MergePlanField, PrimaryRule } from '../../../shared/con
 import type { ObjectType } from '../../../shared/object-types';
 import type { HubSpotRecord } from '../hubspot/hubspot-api';
 import { lastModifiedProperty } from '../hubspot/hubspot-properties';
-import type { PropertyInfo } from './hubspot-records';
+import type { PropertyInfo } from '../hubspot/hubspot-api';
 
 /** A merge as planned: what the preview shows, and what the merge job writes and checks. */
 export interface BuiltPlan extends Omit<MergePlan, 'groupId' | 'objectType' | 'alreadyMerged'> {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { HubSpotRecord } from '../hubspot/hubspot-api';
-import type { PropertyInfo } from '../cleanup/hubspot-records';
+import type { PropertyInfo } from '../hubspot/hubspot-api';
 import { buildMergePlan, PlanInputError } from '../cleanup/merge-plan';
 import { findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup/plan-group-merge';
 

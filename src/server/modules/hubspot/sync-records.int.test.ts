@@ -36,7 +36,7 @@ async function connected(token: string, hubId: string): Promise<{ connection: Cr
   const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
   const user = await createUser(database.db, { email: `sync-${++users}@example.com`, password: null, emailVerified: true });
   const connection = await saveConnection({ db: database.db, config, secrets }, user.id, { authType: 'private_app', accessToken: token, portal: { hubId, hubDomain: null, scopes: [] } });
-  const api = new HubSpotApi({ config, tokens: { current: async () => token }, limiter: new PortalLimiter(100), log });
+  const api = new HubSpotApi({ config, tokens: { current: async () => token }, limiter: new PortalLimiter(100), log, portalKey: hubId });
   return { connection, context: (overrides = {}) => ({ db: database.db, api, connection, log, ...overrides }) };
 }
 

@@ -1,10 +1,11 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmRecords, crmSyncState, type CrmConnection } from '../../db/schema';
-import type { HubSpotApi, HubSpotRecord, RecordPage } from './hubspot-api';
+import type { HubSpotApi, RecordPage } from './hubspot-api';
 import { MIRRORED_PROPERTIES, lastModifiedProperty } from './hubspot-properties';
+import { upsertMirrorRecords } from './mirror-records';
 
 /** HubSpot's search returns at most this many results per query (HUBSPOT.md, Search). */
 const SEARCH_CAP = 10_000;
@@ -84,7 +85,7 @@ async function fullSync(context: SyncContext, objectType: ObjectType, state: Syn
     next?.catch(() => {});
     // The page and the cursor past it are saved together: a resumed sync neither skips nor repeats.
     await context.db.transaction(async (tx) => {
-      await upsertRecords(tx as unknown as Db, context.connection, objectType, page.results);
+      await upsertMirrorRecords(tx as unknown as Db, mirrorKey(context, objectType), page.results);
       await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: page.after ?? null });
     });
     fetched += page.results.length;
@@ -117,7 +118,7 @@ async function incrementalSync(context: SyncContext, objectType: ObjectType, syn
     }
     expected ??= page.total ?? null;
     for (;;) {
-      await upsertRecords(context.db, context.connection, objectType, page.results);
+      await upsertMirrorRecords(context.db, mirrorKey(context, objectType), page.results);
       fetched += page.results.length;
       context.onProgress?.({ objectType, mode: 'incremental', fetched, expected: Math.max(expected ?? 0, fetched) });
       if (!page.after) break;
@@ -178,46 +179,7 @@ async function markArchived(context: SyncContext, objectType: ObjectType): Promi
   return count;
 }
 
-/** Writes a page into the mirror; records a merge swallowed are archived and point at the survivor. */
-async function upsertRecords(db: Db, connection: CrmConnection, objectType: ObjectType, records: readonly HubSpotRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  const now = new Date();
-  await db
-    .insert(crmRecords)
-    .values(
-      records.map((record) => ({
-        connectionId: connection.id,
-        userId: connection.userId,
-        objectType,
-        hubspotId: record.id,
-        properties: record.properties,
-        hubspotCreatedAt: record.createdAt,
-        hubspotUpdatedAt: record.updatedAt,
-        archived: false,
-        mergedIntoId: null,
-        syncedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [crmRecords.connectionId, crmRecords.objectType, crmRecords.hubspotId],
-      set: {
-        properties: sql`excluded.properties`,
-        hubspotCreatedAt: sql`excluded.hubspot_created_at`,
-        hubspotUpdatedAt: sql`excluded.hubspot_updated_at`,
-        archived: false,
-        mergedIntoId: null,
-        syncedAt: now,
-      },
-    });
-  for (const record of records) {
-    const merged = (record.properties.hs_merged_object_ids ?? '').split(';').filter((id) => id !== '' && id !== record.id);
-    if (merged.length === 0) continue;
-    await db
-      .update(crmRecords)
-      .set({ archived: true, mergedIntoId: record.id, syncedAt: now })
-      .where(and(eq(crmRecords.connectionId, connection.id), eq(crmRecords.objectType, objectType), inArray(crmRecords.hubspotId, merged)));
-  }
-}
+const mirrorKey = ({ connection }: SyncContext, objectType: ObjectType) => ({ connectionId: connection.id, userId: connection.userId, objectType });
 
 function throwIfCancelled(context: SyncContext): void {
   if (context.signal?.aborted) throw context.signal.reason instanceof Error ? context.signal.reason : new Error('Sync cancelled');

@@ -5,13 +5,11 @@ import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { scanHistory, scanRuns, userSettings, type UserSettings } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { secretBoxFor } from '../../security/secret-box';
 import { effectivePlan } from '../accounts/plan-access';
 import { findUserById } from '../accounts/users';
 import { cleanUpAfterScheduledScan } from '../cleanup/automatic-cleanup';
-import { connectionTokens, findConnection } from '../hubspot/connections';
-import { HubSpotApi, HubSpotError } from '../hubspot/hubspot-api';
-import { portalLimiter } from '../hubspot/portal-limiter';
+import { findConnection, hubspotApiFor } from '../hubspot/connections';
+import { HubSpotError } from '../hubspot/hubspot-api';
 import { syncObjectType } from '../hubspot/sync-records';
 import { ScanCancelledError, ScanProgressReporter } from './scan-progress';
 import { userFeedback } from '../duplicates/duplicate-decisions';
@@ -52,12 +50,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
     if (!plan) throw new HubSpotError('invalid', 'Your free trial has ended. Choose a plan to run scans again.');
     const [stored] = await db.select().from(userSettings).where(eq(userSettings.userId, user.id)).limit(1);
     const settings = { ...SETTINGS_DEFAULTS, ...stored };
-    const api = new HubSpotApi({
-      config: context.config,
-      tokens: connectionTokens({ db, config: context.config, secrets: await secretBoxFor(context.config) }, connection),
-      limiter: portalLimiter(connection.hubId ?? `connection-${connection.id}`, connection.authType === 'oauth' ? 'oauth' : 'private_app'),
-      log,
-    });
+    const api = await hubspotApiFor(context, connection);
     const done = new Set((await db.select({ objectType: scanHistory.objectType }).from(scanHistory).where(and(eq(scanHistory.runId, runId), eq(scanHistory.status, 'completed')))).map((r) => r.objectType));
     const recordLimit = Math.min(settings.maxRecordsLimit * 1000, plan.recordLimit ?? Number.POSITIVE_INFINITY);
 
