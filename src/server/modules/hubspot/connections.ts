@@ -122,7 +122,7 @@ export async function hubspotApiFor(deps: { db: Db; config: Config; log: Fastify
   return new HubSpotApi({
     config: deps.config,
     tokens: connectionTokens({ db: deps.db, config: deps.config, secrets: await secretBoxFor(deps.config) }, connection),
-    limiter: portalLimiter(portalKey, connection.authType === 'oauth' ? 'oauth' : 'private_app'),
+    limiter: portalLimiter(deps.db, portalKey, connection.authType === 'oauth' ? 'oauth' : 'private_app'),
     log: deps.log,
     portalKey,
   });

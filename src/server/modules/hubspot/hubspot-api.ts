@@ -233,14 +233,15 @@ export class HubSpotApi {
       this.client.setAccessToken(this.token);
       try {
         const response = await request();
-        this.deps.limiter.observe(response.headers);
+        await this.deps.limiter.observe(response.headers);
         return response.data;
       } catch (error) {
         const status = statusOf(error);
         const body = bodyOf(error);
         // A 429 carries the window's size too: without it the first 429 would pause for HubSpot's default window.
-        const headers = (error as { headers?: unknown }).headers;
-        if (headers && typeof headers === 'object') this.deps.limiter.observe(headers as Record<string, string>);
+        const found = (error as { headers?: unknown }).headers;
+        const headers = found && typeof found === 'object' ? (found as Record<string, string>) : {};
+        await this.deps.limiter.observe(headers);
         if (status === 401 && this.deps.tokens.refresh && !refreshed) {
           refreshed = true;
           this.token = await this.deps.tokens.refresh();
@@ -261,7 +262,7 @@ export class HubSpotApi {
         }
         if (status === 429) {
           if (++rateLimited >= MAX_RATE_LIMITED) throw new HubSpotError('unavailable', 'HubSpot kept asking us to slow down. Please try again later.', 429);
-          this.deps.limiter.backOff(kind);
+          await this.deps.limiter.backOff(kind, headers);
           this.deps.log.debug({ status, rateLimited, objectType }, 'HubSpot request retried');
           continue;
         }

@@ -12,7 +12,7 @@ import { testConfig } from '../../test/test-app';
 import { createUser } from '../accounts/users';
 import { saveConnection } from './connections';
 import { HubSpotApi } from './hubspot-api';
-import { PortalLimiter } from './portal-limiter';
+import { portalLimiter } from './portal-limiter';
 import { syncObjectType, type SyncContext } from './sync-records';
 
 let sandbox: Sandbox;
@@ -36,7 +36,7 @@ async function connected(token: string, hubId: string): Promise<{ connection: Cr
   const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
   const user = await createUser(database.db, { email: `sync-${++users}@example.com`, password: null, emailVerified: true });
   const connection = await saveConnection({ db: database.db, config, secrets }, user.id, { authType: 'private_app', accessToken: token, portal: { hubId, hubDomain: null, scopes: [] } });
-  const api = new HubSpotApi({ config, tokens: { current: async () => token }, limiter: new PortalLimiter(100), log, portalKey: hubId });
+  const api = new HubSpotApi({ config, tokens: { current: async () => token }, limiter: portalLimiter(database.db, hubId, 'private_app'), log, portalKey: hubId });
   return { connection, context: (overrides = {}) => ({ db: database.db, api, connection, log, ...overrides }) };
 }
 
