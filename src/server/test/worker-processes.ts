@@ -11,8 +11,8 @@ export interface WorkerProcessesContext {
   sandbox: Sandbox;
   app: TestApp;
   /**
-   * A `npm run worker` process on the test database, reaching the sandbox, with `env` added to
-   * its environment: a test kills it at will.
+   * A `npm run worker` process on the test database, reaching the sandbox, with the product's
+   * default job timings unless `env` says otherwise: a test kills it at will.
    */
   startWorker(env?: Record<string, string>): ChildProcess;
 }
@@ -50,7 +50,6 @@ export function useWorkerProcesses(sandboxOptions: SandboxOptions, encryptionKey
         DATA_DIR: app.config.dataDir,
         ENCRYPTION_KEY: encryptionKey,
         HUBSPOT_API_BASE: sandbox.url,
-        JOB_SUPERVISE_SECONDS: '1',
         ...extraEnv,
       },
       stdio: 'ignore',

@@ -39,6 +39,10 @@ export const crmSyncState = pgTable(
     cursor: text('cursor'),
     lastSyncStartedAt: timestamptz('last_sync_started_at'),
     lastSyncCompletedAt: timestamptz('last_sync_completed_at'),
+    /** Records the sync under way has saved, over every attempt: a resumed sync counts on from here. */
+    fetched: integer('fetched').notNull().default(0),
+    /** Time the sync under way has spent up to its last saved page, over every attempt. */
+    elapsedMs: integer('elapsed_ms').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.objectType] })],
 );

@@ -23,8 +23,11 @@ export interface SyncProgress {
 
 export interface SyncResult {
   mode: 'full' | 'incremental';
+  /** Records fetched, over every attempt of a sync that was resumed. */
   fetched: number;
   archived: number;
+  /** Time the sync took, over every attempt. */
+  elapsedMs: number;
 }
 
 export interface SyncContext {
@@ -45,10 +48,42 @@ export interface SyncContext {
  */
 export async function syncObjectType(context: SyncContext, objectType: ObjectType): Promise<SyncResult> {
   const state = await loadState(context, objectType);
-  return state.syncedThrough ? incrementalSync(context, objectType, state.syncedThrough) : fullSync(context, objectType, state);
+  return state.syncedThrough ? incrementalSync(context, objectType, state, state.syncedThrough) : fullSync(context, objectType, state);
+}
+
+/** Records the sync of this type under way has fetched so far (0 when none is): a resumed scan shows them at once. */
+export async function fetchedSoFar(db: Db, connectionId: number, objectType: ObjectType): Promise<number> {
+  const [state] = await db
+    .select()
+    .from(crmSyncState)
+    .where(and(eq(crmSyncState.connectionId, connectionId), eq(crmSyncState.objectType, objectType)));
+  return state && underWay(state) ? state.fetched : 0;
 }
 
 type SyncState = typeof crmSyncState.$inferSelect;
+
+/** A sync was started and not completed: the next attempt resumes it. */
+function underWay(state: SyncState): boolean {
+  return state.lastSyncStartedAt !== null && (state.lastSyncCompletedAt === null || state.lastSyncCompletedAt < state.lastSyncStartedAt);
+}
+
+/**
+ * The sync's counts over every attempt: saved with its cursor (or time window), so a resumed
+ * sync goes on from what the last attempt saved and counts each record once.
+ */
+function tally(resumed: SyncState | null) {
+  const started = performance.now();
+  let fetched = resumed?.fetched ?? 0;
+  return {
+    get fetched() {
+      return fetched;
+    },
+    add(count: number) {
+      fetched += count;
+    },
+    saved: () => ({ fetched, elapsedMs: (resumed?.elapsedMs ?? 0) + Math.round(performance.now() - started) }),
+  };
+}
 
 async function loadState({ db, connection }: SyncContext, objectType: ObjectType): Promise<SyncState> {
   const [state] = await db
@@ -68,13 +103,13 @@ async function saveState({ db, connection }: SyncContext, objectType: ObjectType
 
 async function fullSync(context: SyncContext, objectType: ObjectType, state: SyncState): Promise<SyncResult> {
   // A full sync already under way keeps its start: records not seen since then are gone.
-  const resuming = state.lastSyncStartedAt !== null && (state.lastSyncCompletedAt === null || state.lastSyncCompletedAt < state.lastSyncStartedAt);
+  const resuming = underWay(state);
   const startedAt = resuming ? state.lastSyncStartedAt! : new Date();
-  if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: startedAt, cursor: null });
+  if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: startedAt, cursor: null, fetched: 0, elapsedMs: 0 });
+  const counts = tally(resuming ? state : null);
   const properties = MIRRORED_PROPERTIES[objectType];
   const expected = await countRecords(context, objectType);
   const fetchPage = (cursor: string | undefined) => context.api.listPage(objectType, { properties, ...(cursor ? { after: cursor } : {}) });
-  let fetched = 0;
   throwIfCancelled(context);
   let next: Promise<RecordPage> | null = fetchPage(resuming ? (state.cursor ?? undefined) : undefined);
   while (next) {
@@ -84,12 +119,12 @@ async function fullSync(context: SyncContext, objectType: ObjectType, state: Syn
     next = page.after ? fetchPage(page.after) : null;
     next?.catch(() => {});
     // The page and the cursor past it are saved together: a resumed sync neither skips nor repeats.
+    counts.add(page.results.length);
     await context.db.transaction(async (tx) => {
       await upsertMirrorRecords(tx as unknown as Db, mirrorKey(context, objectType), page.results);
-      await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: page.after ?? null });
+      await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: page.after ?? null, ...counts.saved() });
     });
-    fetched += page.results.length;
-    context.onProgress?.({ objectType, mode: 'full', fetched, expected });
+    context.onProgress?.({ objectType, mode: 'full', fetched: counts.fetched, expected });
     if (next) throwIfCancelled(context);
   }
 
@@ -98,15 +133,17 @@ async function fullSync(context: SyncContext, objectType: ObjectType, state: Syn
     .set({ archived: true })
     .where(and(eq(crmRecords.connectionId, context.connection.id), eq(crmRecords.objectType, objectType), eq(crmRecords.archived, false), lt(crmRecords.syncedAt, startedAt)))
     .returning({ id: crmRecords.hubspotId });
-  await saveState(context, objectType, { syncedThrough: new Date(startedAt.getTime() - OVERLAP_MS), cursor: null, lastSyncCompletedAt: new Date() });
-  return { mode: 'full', fetched, archived: archived.length };
+  const done = counts.saved();
+  await saveState(context, objectType, { syncedThrough: new Date(startedAt.getTime() - OVERLAP_MS), cursor: null, lastSyncCompletedAt: new Date(), ...done });
+  return { mode: 'full', fetched: done.fetched, archived: archived.length, elapsedMs: done.elapsedMs };
 }
 
-async function incrementalSync(context: SyncContext, objectType: ObjectType, syncedThrough: Date): Promise<SyncResult> {
-  await saveState(context, objectType, { lastSyncStartedAt: new Date() });
+async function incrementalSync(context: SyncContext, objectType: ObjectType, state: SyncState, syncedThrough: Date): Promise<SyncResult> {
+  const resuming = underWay(state);
+  if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: new Date(), fetched: 0, elapsedMs: 0 });
+  const counts = tally(resuming ? state : null);
   const end = Date.now();
   let from = syncedThrough.getTime();
-  let fetched = 0;
   let expected: number | null = null;
   while (from < end) {
     // The widest window from `from` whose changes fit under search's cap.
@@ -116,23 +153,24 @@ async function incrementalSync(context: SyncContext, objectType: ObjectType, syn
       to = from + Math.floor((to - from) / 2);
       page = await searchWindow(context, objectType, from, to);
     }
-    expected ??= page.total ?? null;
+    expected ??= page.total === undefined ? null : counts.fetched + page.total;
     for (;;) {
       await upsertMirrorRecords(context.db, mirrorKey(context, objectType), page.results);
-      fetched += page.results.length;
-      context.onProgress?.({ objectType, mode: 'incremental', fetched, expected: Math.max(expected ?? 0, fetched) });
+      counts.add(page.results.length);
+      context.onProgress?.({ objectType, mode: 'incremental', fetched: counts.fetched, expected: Math.max(expected ?? 0, counts.fetched) });
       if (!page.after) break;
       throwIfCancelled(context);
       page = await searchWindow(context, objectType, from, to, page.after);
     }
     // Everything modified before `to` is in the mirror: a resumed sync starts there.
-    await saveState(context, objectType, { syncedThrough: new Date(to - OVERLAP_MS) });
+    await saveState(context, objectType, { syncedThrough: new Date(to - OVERLAP_MS), ...counts.saved() });
     from = to;
   }
   const archived = await markArchived(context, objectType);
-  await saveState(context, objectType, { syncedThrough: new Date(end - OVERLAP_MS), lastSyncCompletedAt: new Date() });
-  context.log.debug({ objectType, fetched, archived }, 'incremental sync done');
-  return { mode: 'incremental', fetched, archived };
+  const done = counts.saved();
+  await saveState(context, objectType, { syncedThrough: new Date(end - OVERLAP_MS), lastSyncCompletedAt: new Date(), ...done });
+  context.log.debug({ objectType, fetched: done.fetched, archived }, 'incremental sync done');
+  return { mode: 'incremental', fetched: done.fetched, archived, elapsedMs: done.elapsedMs };
 }
 
 function searchWindow(context: SyncContext, objectType: ObjectType, from: number, to: number, after?: string) {

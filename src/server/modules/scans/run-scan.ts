@@ -10,7 +10,7 @@ import { findUserById } from '../accounts/users';
 import { cleanUpAfterScheduledScan } from '../cleanup/automatic-cleanup';
 import { findConnection, hubspotApiFor } from '../hubspot/connections';
 import { HubSpotError } from '../hubspot/hubspot-api';
-import { syncObjectType } from '../hubspot/sync-records';
+import { fetchedSoFar, syncObjectType } from '../hubspot/sync-records';
 import { ScanCancelledError, ScanProgressReporter } from './scan-progress';
 import { userFeedback } from '../duplicates/duplicate-decisions';
 import { saveResults } from './save-scan-results';
@@ -19,8 +19,9 @@ import { loadScanRecords } from './scan-records';
 /**
  * A scan run: sync each object type's mirror, find duplicates, score health, store it all.
  * A worker that dies mid-scan stops sending heartbeats (every 5 s, pg-boss's refresh at half
- * the 10 s interval); the job is retried and picks up
- * where the run was (finished object types are skipped, the sync resumes at its cursor).
+ * the 10 s interval, its minimum); supervision (JOB_SUPERVISE_SECONDS) fails the job within
+ * seconds of the heartbeat going stale, and it is retried 1-2 s later where the run was
+ * (finished object types are skipped, the sync resumes at its cursor with its counts).
  */
 export const scanJob = defineJob({
   name: 'scan',
@@ -57,7 +58,9 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
     for (const [index, objectType] of objectTypes.entries()) {
       if (done.has(objectType)) continue;
       const clock = stopwatch();
-      await reporter.set({ phase: 'syncing', objectType, completedTypes: index, recordsFetched: 0, recordsExpected: null, pairsCompared: 0, message: `Fetching ${objectType} from HubSpot` }, 0);
+      // A scan taken over from a dead worker goes on from what that worker saved, not from nothing.
+      const recordsFetched = await fetchedSoFar(db, connection.id, objectType);
+      await reporter.set({ phase: 'syncing', objectType, completedTypes: index, recordsFetched, recordsExpected: null, pairsCompared: 0, message: `Fetching ${objectType} from HubSpot` }, 0);
       const sync = await syncObjectType(
         {
           db,
@@ -69,7 +72,9 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
         },
         objectType,
       );
-      const syncMs = clock();
+      clock();
+      // The sync's own time, over every attempt: a resumed scan's sync took all of them.
+      const syncMs = sync.elapsedMs;
       await reporter.set({ phase: 'analyzing', message: `Looking for duplicate ${objectType}` }, 0.6);
       const selection = await loadScanRecords(db, connection.id, objectType, {
         samplingRate: settings[`${objectType}SamplingRate`],
