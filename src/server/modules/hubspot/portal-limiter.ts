@@ -43,10 +43,10 @@ export class PortalLimiter {
 
   /** What HubSpot's response headers say of the budget. */
   async observe(headers: Record<string, string | undefined>): Promise<void> {
-    const max = Number(headers['x-hubspot-ratelimit-max']);
-    const interval = Number(headers['x-hubspot-ratelimit-interval-milliseconds']);
-    const capacity = Number.isInteger(max) && max > 0 ? max : this.known.capacity;
-    const intervalMs = Number.isInteger(interval) && interval > 0 ? interval : this.known.intervalMs;
+    const capacity = Number(headers['x-hubspot-ratelimit-max']);
+    const intervalMs = Number(headers['x-hubspot-ratelimit-interval-milliseconds']);
+    // HubSpot sends the two together; searches send neither.
+    if (!(Number.isInteger(capacity) && capacity > 0 && Number.isInteger(intervalMs) && intervalMs > 0)) return;
     if (capacity === this.known.capacity && intervalMs === this.known.intervalMs) return;
     this.known = { capacity, intervalMs };
     await this.db.execute(sql`update hubspot_budgets set capacity = ${capacity}, interval_ms = ${intervalMs} where portal_key = ${this.portalKey} and kind = 'standard'`);
