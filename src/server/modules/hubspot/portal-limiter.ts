@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 export type RequestKind = 'standard' | 'search';
 
 /**
- * HubSpot counts a request when it arrives and we when we send it: a request is kept in the
- * window this much longer than HubSpot keeps it, so a late arrival never overfills HubSpot's.
+ * HubSpot counts a request when it arrives and we when we send it: a request is kept in our
+ * window a tenth longer than in HubSpot's, 250 ms at most, so that one sent late (a busy
+ * machine, a token renewed on the way) does not overfill HubSpot's.
  */
-const MARGIN_MS = 100;
+const span = sql.raw('(b.interval_ms + least(250, b.interval_ms / 10))');
 /** The longest Retry-After honoured: a longer wait is the daily limit's, which the 429 body reports. */
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -65,7 +66,7 @@ export class PortalLimiter {
         b.paused_until,
         now.ms + case
           when ${retryAfterMs} > 0 then ${retryAfterMs}
-          else coalesce((select min(s) from unnest(b.request_times) as s where s > now.ms - b.interval_ms - ${MARGIN_MS}) + b.interval_ms + ${MARGIN_MS} - now.ms, b.interval_ms)
+          else coalesce((select min(s) from unnest(b.request_times) as s where s > now.ms - ${span}) + ${span} - now.ms, b.interval_ms)
         end
       )
       from now
@@ -87,8 +88,8 @@ export class PortalLimiter {
     const result = await this.db.execute(sql`
       with now as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms),
       budget as (
-        select b.capacity, b.interval_ms, b.paused_until, now.ms as now,
-          array(select s from unnest(b.request_times) as s where s > now.ms - b.interval_ms - ${MARGIN_MS} order by s) as kept
+        select b.capacity, b.interval_ms, ${span} as span, b.paused_until, now.ms as now,
+          array(select s from unnest(b.request_times) as s where s > now.ms - ${span} order by s) as kept
         from hubspot_budgets b, now
         where b.portal_key = ${this.portalKey} and b.kind = ${kind}
         for update of b
@@ -104,7 +105,7 @@ export class PortalLimiter {
       select v.granted, v.capacity, v.interval_ms as "intervalMs",
         greatest(
           v.paused_until - v.now,
-          case when cardinality(v.kept) < v.capacity then 0 else v.kept[cardinality(v.kept) - v.capacity + 1] + v.interval_ms + ${MARGIN_MS} - v.now end
+          case when cardinality(v.kept) < v.capacity then 0 else v.kept[cardinality(v.kept) - v.capacity + 1] + v.span - v.now end
         )::int as "waitMs"
       from verdict v`);
     const row = (result as unknown as { rows: { granted: boolean; waitMs: number; capacity: number; intervalMs: number }[] }).rows[0];
