@@ -47,8 +47,8 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .max(3600)
-    .default(60)
-    .describe('How often expired jobs and silent workers are looked for, in seconds; a scan whose worker died resumes within this plus 10 s'),
+    .default(5)
+    .describe('How often expired jobs and silent workers are looked for, in seconds; a scan whose worker died is taken over within about this plus 12 s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level'),
   LOG_FORMAT: z
     .enum(['pretty', 'json'])

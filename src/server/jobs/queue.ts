@@ -14,7 +14,10 @@ export interface JobQueueOptions {
   work: boolean;
   /** Seconds between cron checks; pg-boss's defaults suit production, tests want 1. */
   cronIntervalSeconds?: number;
-  /** Seconds between checks for expired jobs and missed heartbeats (pg-boss default 60); tests want 1. */
+  /**
+   * Seconds between checks for expired jobs and missed heartbeats (pg-boss default 60): a dead
+   * worker's job is failed and retried this long at most after its heartbeat went stale.
+   */
   superviseIntervalSeconds?: number;
 }
 
@@ -34,7 +37,9 @@ export class JobQueue {
     const { database, log } = options;
     const timing = {
       ...(options.cronIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronIntervalSeconds, cronWorkerIntervalSeconds: options.cronIntervalSeconds } : {}),
-      ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+      // Missed heartbeats are looked for in the monitor pass, which runs no more often than its own
+      // interval however often supervision wakes: both follow the setting.
+      ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds } : {}),
     };
     const boss =
       database.driver === 'pglite'

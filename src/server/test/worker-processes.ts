@@ -11,8 +11,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export interface WorkerProcessesContext {
   sandbox: Sandbox;
   app: TestApp;
-  /** A `npm run worker` process on the test database, reaching the sandbox: a test kills it at will. */
-  startWorker(): ChildProcess;
+  /**
+   * A `npm run worker` process on the test database, reaching the sandbox, with the product's
+   * default job timings unless `env` says otherwise: a test kills it at will.
+   */
+  startWorker(env?: Record<string, string>): ChildProcess;
 }
 
 /**
@@ -34,7 +37,7 @@ export function useWorkerProcesses(sandboxOptions: SandboxOptions, encryptionKey
     await context.app?.stop();
     await context.sandbox?.close();
   });
-  context.startWorker = () => {
+  context.startWorker = (extraEnv = {}) => {
     const { app, sandbox } = context;
     if (app.database.driver !== 'postgres') throw new Error('expected a PostgreSQL test database');
     const worker = spawn(process.execPath, ['--import', 'tsx', 'src/server/jobs/worker.ts'], {
@@ -47,7 +50,7 @@ export function useWorkerProcesses(sandboxOptions: SandboxOptions, encryptionKey
         DATA_DIR: app.config.dataDir,
         ENCRYPTION_KEY: encryptionKey,
         HUBSPOT_API_BASE: sandbox.url,
-        JOB_SUPERVISE_SECONDS: '1',
+        ...extraEnv,
       },
       stdio: 'ignore',
     });

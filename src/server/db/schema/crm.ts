@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { ownerUserId } from './users';
 
@@ -39,6 +39,10 @@ export const crmSyncState = pgTable(
     cursor: text('cursor'),
     lastSyncStartedAt: timestamptz('last_sync_started_at'),
     lastSyncCompletedAt: timestamptz('last_sync_completed_at'),
+    /** Records the sync under way has saved, over every attempt: a resumed sync counts on from here. */
+    fetched: integer('fetched').notNull().default(0),
+    /** Time the sync under way has spent up to its last saved page, over every attempt. */
+    elapsedMs: integer('elapsed_ms').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.objectType] })],
 );
@@ -72,3 +76,23 @@ export const crmRecords = pgTable(
 
 export type CrmConnection = typeof crmConnections.$inferSelect;
 export type CrmRecord = typeof crmRecords.$inferSelect;
+
+/**
+ * A portal's HubSpot request budget, shared by every process on the database: the requests
+ * made in the current window (epoch milliseconds) and, after a 429, when requests may resume.
+ * One row per portal and kind: 'standard' (the 10-second window) and 'search' (5 a second).
+ */
+export const hubspotBudgets = pgTable(
+  'hubspot_budgets',
+  {
+    /** HubSpot's account id (hub id), or `connection-<id>` before it is known. */
+    portalKey: text('portal_key').notNull(),
+    kind: text('kind').notNull(),
+    /** Requests the window holds: X-HubSpot-RateLimit-Max once HubSpot has said. */
+    capacity: integer('capacity').notNull(),
+    intervalMs: integer('interval_ms').notNull(),
+    requestTimes: bigint('request_times', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    pausedUntil: bigint('paused_until', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.portalKey, t.kind] })],
+);

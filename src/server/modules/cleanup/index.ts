@@ -5,7 +5,6 @@
 export { allowsAutomaticCleanup, AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL, automaticCleanupJob, cleanUpAfterScheduledScan, listAutomaticCleanupRuns } from './automatic-cleanup';
 export { listHistory } from './cleanup-history';
 export { cleanupRoutes } from './cleanup-routes';
-export type { PropertyInfo } from './hubspot-records';
 export { buildMergePlan, PlanInputError } from './merge-plan';
 export { findGroup, groupRecordIds, MERGEABLE_STATUSES } from './plan-group-merge';
 export { mergeJob } from './run-merge';

@@ -1,14 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ObjectType } from '../../../shared/object-types';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
-import { type HubSpotRecord, MIRRORED_PROPERTIES } from '../hubspot';
-
-interface MirrorKey {
-  connectionId: number;
-  userId: number;
-  objectType: ObjectType;
-}
+import type { MirrorKey } from '../hubspot';
 
 /**
  * Records a merge swallowed leave the scans: archived, pointing at the record they live on in.
@@ -20,28 +13,4 @@ export async function markMergedAway(db: Db, key: MirrorKey, ids: readonly strin
   const ofType = and(eq(crmRecords.connectionId, key.connectionId), eq(crmRecords.objectType, key.objectType));
   await db.update(crmRecords).set({ archived: true, mergedIntoId: intoId, syncedAt: new Date() }).where(and(ofType, inArray(crmRecords.hubspotId, gone)));
   await db.update(crmRecords).set({ mergedIntoId: intoId }).where(and(ofType, inArray(crmRecords.mergedIntoId, gone)));
-}
-
-/** Writes a record as HubSpot has it now into the mirror, as a sync would. */
-export async function upsertMirrorRecord(db: Db, key: MirrorKey, record: HubSpotRecord): Promise<void> {
-  const properties = Object.fromEntries(MIRRORED_PROPERTIES[key.objectType].filter((name) => name in record.properties).map((name) => [name, record.properties[name] ?? null]));
-  const now = new Date();
-  await db
-    .insert(crmRecords)
-    .values({
-      connectionId: key.connectionId,
-      userId: key.userId,
-      objectType: key.objectType,
-      hubspotId: record.id,
-      properties,
-      hubspotCreatedAt: record.createdAt,
-      hubspotUpdatedAt: record.updatedAt,
-      archived: false,
-      mergedIntoId: null,
-      syncedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [crmRecords.connectionId, crmRecords.objectType, crmRecords.hubspotId],
-      set: { properties: sql`excluded.properties`, hubspotCreatedAt: sql`excluded.hubspot_created_at`, hubspotUpdatedAt: sql`excluded.hubspot_updated_at`, archived: false, mergedIntoId: null, syncedAt: now },
-    });
 }

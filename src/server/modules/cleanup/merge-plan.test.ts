@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HubSpotRecord } from '../hubspot';
-import type { PropertyInfo } from './hubspot-records';
+import type { HubSpotRecord, PropertyInfo } from '../hubspot';
 import { buildMergePlan, PlanInputError } from './merge-plan';
 
 const STAGES = ['subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer', 'evangelist', 'other'];

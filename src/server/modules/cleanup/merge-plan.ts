@@ -1,7 +1,6 @@
 import type { MergePlan, MergePlanField, PrimaryRule } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
-import { type HubSpotRecord, lastModifiedProperty } from '../hubspot';
-import type { PropertyInfo } from './hubspot-records';
+import { type HubSpotRecord, lastModifiedProperty, type PropertyInfo } from '../hubspot';
 
 /** A merge as planned: what the preview shows, and what the merge job writes and checks. */
 export interface BuiltPlan extends Omit<MergePlan, 'groupId' | 'objectType' | 'alreadyMerged'> {

@@ -6,8 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { crmRecords, duplicateGroups, type CrmConnection, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { findConnection, HubSpotError, type HubSpotRecord } from '../hubspot';
-import { HubSpotRefusal, recordsApiFor, type HubSpotRecords, type PropertyInfo } from './hubspot-records';
+import { findConnection, hubspotApiFor, HubSpotError, HubSpotRefusal, type HubSpotApi, type HubSpotRecord, type PropertyInfo } from '../hubspot';
 import { buildMergePlan, PlanInputError, type BuiltPlan } from './merge-plan';
 
 export interface CleanupDependencies {
@@ -22,7 +21,7 @@ export const MERGEABLE_STATUSES = ['pending', 'failed'];
 export interface GroupMergePlan {
   group: DuplicateGroup;
   connection: CrmConnection;
-  api: HubSpotRecords;
+  api: HubSpotApi;
   plan: MergePlan & BuiltPlan;
   /** The group's records as HubSpot has them now, each once. */
   records: HubSpotRecord[];
@@ -73,7 +72,7 @@ export async function planGroupMerge(
     throw new HttpError(409, 'RECORDS_NOT_IN_MIRROR', `Record${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} of this group ${unknown.length > 1 ? 'are' : 'is'} not in DataCleaner's copy of your HubSpot data (was another portal connected since the scan?). Run a new scan.`);
   }
 
-  const api = await recordsApiFor(deps, connection);
+  const api = await hubspotApiFor(deps, connection);
   const { properties, records, alreadyMerged } = await withHubSpot(() => readLive(api, objectType, ids));
   if (records.length < 2) {
     throw new HttpError(409, 'NOTHING_TO_MERGE', `HubSpot already has these records as one record (${records[0]?.id ?? 'none'}). Run a new scan to refresh the duplicates.`);
@@ -92,7 +91,7 @@ export async function planGroupMerge(
  * the scan is reported in `alreadyMerged` and counts as that record; an id HubSpot has no record
  * for is refused, since a merge must not skip a record silently.
  */
-export async function readLive(api: HubSpotRecords, objectType: ObjectType, ids: readonly string[]): Promise<{ properties: PropertyInfo[]; records: HubSpotRecord[]; alreadyMerged: { id: string; mergedIntoId: string }[] }> {
+export async function readLive(api: HubSpotApi, objectType: ObjectType, ids: readonly string[]): Promise<{ properties: PropertyInfo[]; records: HubSpotRecord[]; alreadyMerged: { id: string; mergedIntoId: string }[] }> {
   const properties = await api.properties(objectType);
   const names = [...new Set([...properties.map((p) => p.name), 'hs_merged_object_ids'])];
   const { records, missing } = await api.read(objectType, ids, names);
@@ -120,7 +119,7 @@ export async function withHubSpot<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof HubSpotRefusal) throw new HttpError(409, 'HUBSPOT_REFUSED', `HubSpot refused: ${error.message}`);
+    if (error instanceof HubSpotRefusal) throw new HttpError(409, 'HUBSPOT_REFUSED', `HubSpot refused: ${error.reason}`);
     if (error instanceof HubSpotError) {
       if (error.kind === 'auth') throw new HttpError(409, 'HUBSPOT_NOT_CONNECTED', error.message);
       if (error.kind === 'scopes') throw new HttpError(409, 'HUBSPOT_MISSING_SCOPES', error.message);

@@ -6,8 +6,7 @@ import { mergeBackups, merges, recordActions } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { findConnection, lastModifiedProperty } from '../hubspot';
 import { findAction, RESTORE_STALE_MS } from './cleanup-history';
-import { HubSpotRefusal, recordsApiFor } from './hubspot-records';
-import { upsertMirrorRecord } from './merge-mirror';
+import { hubspotApiFor, HubSpotRefusal, upsertMirrorRecords } from '../hubspot';
 import { recordLabel } from './merge-plan';
 import { withHubSpot, type CleanupDependencies } from './plan-group-merge';
 import type { ActionDetails } from './run-merge';
@@ -61,7 +60,7 @@ export async function restoreRecord(deps: CleanupDependencies, userId: number, a
   const leftOut: { property: string; reason: string }[] = [];
   let created;
   try {
-    const api = await recordsApiFor(deps, connection);
+    const api = await hubspotApiFor(deps, connection);
     created = await withHubSpot(async () => {
       const catalog = new Map((await api.properties(objectType)).map((p) => [p.name, p]));
       const values: Record<string, string> = {};
@@ -100,7 +99,7 @@ export async function restoreRecord(deps: CleanupDependencies, userId: number, a
   const [restore] = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await tx.update(mergeBackups).set({ restoredAsId: created.id }).where(eq(mergeBackups.id, backup.id));
-    await upsertMirrorRecord(tx, key, created);
+    await upsertMirrorRecords(tx, key, [created]);
     return tx
       .insert(recordActions)
       .values({

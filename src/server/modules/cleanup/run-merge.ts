@@ -7,10 +7,9 @@ import { duplicateGroups, mergeBackups, merges, recordActions, type Merge, type 
 import { bumpResultsVersion } from '../scans';
 import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { findConnection, HubSpotError, MIRRORED_PROPERTIES, sleep } from '../hubspot';
-import { HubSpotRefusal, UncertainOutcome, recordsApiFor, type HubSpotRecords } from './hubspot-records';
+import { findConnection, hubspotApiFor, HubSpotError, HubSpotRefusal, UncertainOutcome, type HubSpotApi, MIRRORED_PROPERTIES, sleep, upsertMirrorRecords } from '../hubspot';
 import { buildMergePlan, PlanInputError, recordLabel } from './merge-plan';
-import { markMergedAway, upsertMirrorRecord } from './merge-mirror';
+import { markMergedAway } from './merge-mirror';
 import { mergedIdsOf, readLive } from './plan-group-merge';
 
 /** A running merge that wrote no step for this long has lost its worker (a step takes seconds). */
@@ -77,7 +76,7 @@ export async function runMerge(context: Pick<JobContext, 'db' | 'config' | 'log'
 type Outcome = { kind: 'merged'; intoId: string } | { kind: 'not-merged' } | { kind: 'gone' } | { kind: 'elsewhere'; intoId: string };
 
 class MergeRun {
-  private api: HubSpotRecords | null = null;
+  private api: HubSpotApi | null = null;
   private readonly objectType: ObjectType;
 
   constructor(
@@ -94,7 +93,7 @@ class MergeRun {
       if (!connection || connection.id !== this.merge.connectionId || !connection.isConnected || !connection.accessToken) {
         return await this.finish('HubSpot is not connected any more. Connect HubSpot in Settings, then merge again.');
       }
-      this.api = await recordsApiFor(this.context, connection);
+      this.api = await hubspotApiFor(this.context, connection);
       if (!this.merge.resolved && !(await this.resolve())) return;
       let stop: string | null = null;
       for (const actionId of this.merge.actionIds) {
@@ -181,7 +180,7 @@ class MergeRun {
       await this.api!.update(this.objectType, this.merge.survivorId, this.merge.resolved!.writes);
     } catch (error) {
       if (!(error instanceof HubSpotRefusal)) throw error;
-      await this.settle(action, 'failed', `HubSpot refused the chosen values: ${error.message}`);
+      await this.settle(action, 'failed', `HubSpot refused the chosen values: ${error.reason}`);
       return 'the chosen values could not be written to the primary, so nothing was merged.';
     }
     await this.settle(action, 'completed');
@@ -207,7 +206,7 @@ class MergeRun {
       } catch (error) {
         if (error instanceof HubSpotRefusal) {
           const label = details.labels?.[secondary];
-          return await this.settle(action, 'failed', `HubSpot refused to merge ${label ? `${label} (${secondary})` : secondary}: ${error.message}`);
+          return await this.settle(action, 'failed', `HubSpot refused to merge ${label ? `${label} (${secondary})` : secondary}: ${error.reason}`);
         }
         if (!(error instanceof UncertainOutcome)) throw error;
         if (await this.concluded(action, secondary, before)) return;
@@ -314,7 +313,7 @@ class MergeRun {
         const still = missing.filter((name) => survivor!.properties[name]?.toLowerCase() !== 'true');
         if (still.length > 0) return `The merged record ${survivor.id} does not show the opt-out of ${still.join(', ')} that a merged record had. Set it in HubSpot now.`;
       }
-      await upsertMirrorRecord(this.context.db, { connectionId: this.merge.connectionId, userId: this.merge.userId, objectType: this.objectType }, survivor);
+      await upsertMirrorRecords(this.context.db, { connectionId: this.merge.connectionId, userId: this.merge.userId, objectType: this.objectType }, [survivor]);
       return null;
     } catch (error) {
       if (!(error instanceof HubSpotError)) throw error;

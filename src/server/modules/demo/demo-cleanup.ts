@@ -10,8 +10,8 @@ import { propertyDefinitions } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { HubSpotRecord } from '../hubspot';
-import { type PropertyInfo, buildMergePlan, PlanInputError, findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup';
+import type { HubSpotRecord, PropertyInfo } from '../hubspot';
+import { buildMergePlan, PlanInputError, findGroup, groupRecordIds, MERGEABLE_STATUSES } from '../cleanup';
 
 function catalogOf(objectType: ObjectType): PropertyInfo[] {
   return propertyDefinitions(objectType).map((definition) => ({

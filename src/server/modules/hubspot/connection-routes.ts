@@ -156,7 +156,7 @@ async function identifyPrivateApp(deps: ConnectionDependencies, token: string, l
   if (details.portalId === undefined) throw new HttpError(502, 'HUBSPOT_UNAVAILABLE', 'HubSpot did not say which portal this token belongs to.');
   const hubId = String(details.portalId);
   // Which objects the token may read: a scan of the others would fail later with less to go on.
-  const api = new HubSpotApi({ config: deps.config, tokens: { current: async () => token }, limiter: portalLimiter(hubId, 'private_app'), log });
+  const api = new HubSpotApi({ config: deps.config, tokens: { current: async () => token }, limiter: portalLimiter(deps.db, hubId, 'private_app'), log, portalKey: hubId });
   const scopes: string[] = [];
   for (const objectType of OBJECT_TYPES) {
     try {

@@ -1,10 +1,12 @@
 import { Client } from '@hubspot/api-client';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { crmConnections, type CrmConnection } from '../../db/schema';
-import type { SecretBox } from '../../security/secret-box';
-import { HubSpotError, type TokenSource } from './hubspot-api';
+import { secretBoxFor, type SecretBox } from '../../security/secret-box';
+import { HubSpotApi, HubSpotError, type TokenSource } from './hubspot-api';
+import { portalLimiter } from './portal-limiter';
 
 /** Refresh an OAuth token this long before HubSpot says it expires. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -112,4 +114,16 @@ export function connectionTokens(deps: ConnectionDependencies, connection: CrmCo
 /** A client for HubSpot's OAuth endpoints: no access token, the configured base. */
 export function oauthClient(config: Config): Client {
   return new Client({ basePath: config.HUBSPOT_API_BASE.replace(/\/$/, '') });
+}
+
+/** The HubSpot API of a user's connection: scans, merges and restores of one portal share its limiter. */
+export async function hubspotApiFor(deps: { db: Db; config: Config; log: FastifyBaseLogger }, connection: CrmConnection): Promise<HubSpotApi> {
+  const portalKey = connection.hubId ?? `connection-${connection.id}`;
+  return new HubSpotApi({
+    config: deps.config,
+    tokens: connectionTokens({ db: deps.db, config: deps.config, secrets: await secretBoxFor(deps.config) }, connection),
+    limiter: portalLimiter(deps.db, portalKey, connection.authType === 'oauth' ? 'oauth' : 'private_app'),
+    log: deps.log,
+    portalKey,
+  });
 }

@@ -57,28 +57,81 @@ export interface SearchRequest {
   after?: string;
 }
 
+/** HubSpot refused the request itself (a 4xx): retrying would not help. */
+export class HubSpotRefusal extends HubSpotError {
+  constructor(
+    /** HubSpot's own words, for callers that put the refusal in a sentence of their own. */
+    readonly reason: string,
+    status: number,
+    readonly category: string | null,
+    readonly subCategory: string | null,
+  ) {
+    super('invalid', `HubSpot refused the request: ${reason.replace(/\.$/, '')}.`, status);
+    this.name = 'HubSpotRefusal';
+  }
+}
+
+/** The request may or may not have reached HubSpot (a 5xx or a dropped connection): look before trying again. */
+export class UncertainOutcome extends Error {
+  constructor(override readonly cause: unknown) {
+    super('HubSpot did not confirm the request');
+    this.name = 'UncertainOutcome';
+  }
+}
+
+/** What merging needs to know of a property: whether it can be written, and its options' order. */
+export interface PropertyInfo {
+  name: string;
+  label: string;
+  type: string;
+  fieldType: string;
+  /** HubSpot computes it or refuses writes. */
+  readOnly: boolean;
+  hidden: boolean;
+  /** Option values in display order (lifecycle stages run down the funnel). */
+  options: string[];
+}
+
+/**
+ * How a request is retried. Reads and value updates change nothing when repeated, so a 5xx or
+ * a dropped connection is retried; merges and creations are not, so an unconfirmed one is
+ * reported as UncertainOutcome for the caller to check before trying again.
+ */
+interface CallOptions {
+  kind: 'standard' | 'search';
+  objectType: ObjectType;
+  writes: boolean;
+  onUnconfirmed: 'retry' | 'uncertain';
+}
+
 /** Attempts at a request that keeps failing with a 5xx or a network error. */
 const MAX_ATTEMPTS = 7;
 /** 429s are expected under load and cost only waiting: many more are tolerated. */
 const MAX_RATE_LIMITED = 60;
+const BATCH_READ_MAX = 100;
+/** Property catalogs change rarely; reading them again for every plan would spend the portal's requests. */
+const CATALOG_TTL_MS = 10 * 60_000;
+const catalogs = new Map<string, { at: number; properties: PropertyInfo[] }>();
 
 /**
- * The HubSpot calls the product makes, through the official SDK, each behind the portal's
- * limiter and retried on 429, 5xx and network errors with backoff. The SDK's own retries
- * and limiter stay off: they are process-wide and know nothing of portals.
+ * Every HubSpot call the product makes, through the official SDK, each behind the portal's
+ * limiter: scans, merges and restores of one portal share it. 429s wait for the window and go
+ * again (HubSpot did not act on them), 401 refreshes an OAuth token once, and failures come out
+ * as HubSpotError in words a user can act on. The SDK's own retries and limiter stay off: they
+ * are process-wide and know nothing of portals.
  */
 export class HubSpotApi {
   private readonly client: Client;
   private token: string | null = null;
 
   constructor(
-    private readonly deps: { config: Config; tokens: TokenSource; limiter: PortalLimiter; log: FastifyBaseLogger; objectLabel?: string },
+    private readonly deps: { config: Config; tokens: TokenSource; limiter: PortalLimiter; log: FastifyBaseLogger; portalKey: string },
   ) {
     this.client = new Client({ basePath: deps.config.HUBSPOT_API_BASE.replace(/\/$/, '') });
   }
 
   async listPage(objectType: ObjectType, options: { properties: readonly string[]; after?: string; archived?: boolean; limit?: number }): Promise<RecordPage> {
-    const response = await this.call('standard', objectType, () =>
+    const response = await this.call(reading(objectType), () =>
       this.client.crm.objects.basicApi.getPageWithHttpInfo(objectType, options.limit ?? 100, options.after, [...options.properties], undefined, undefined, options.archived ?? false),
     );
     const after = response.paging?.next?.after;
@@ -86,7 +139,7 @@ export class HubSpotApi {
   }
 
   async search(objectType: ObjectType, request: SearchRequest): Promise<RecordPage> {
-    const response = await this.call('search', objectType, () =>
+    const response = await this.call({ ...reading(objectType), kind: 'search' }, () =>
       this.client.crm.objects.searchApi.doSearchWithHttpInfo(objectType, {
         filterGroups: [{ filters: request.filters }],
         // HubSpot takes sort objects; the SDK's type says strings but passes objects through.
@@ -100,7 +153,77 @@ export class HubSpotApi {
     return { total: response.total, results: response.results.map(toRecord), ...(after ? { after } : {}) };
   }
 
-  private async call<T>(kind: 'standard' | 'search', objectType: ObjectType, request: () => Promise<{ data: T; headers: Record<string, string> }>): Promise<T> {
+  async properties(objectType: ObjectType): Promise<PropertyInfo[]> {
+    const key = `${this.deps.portalKey}:${objectType}`;
+    const cached = catalogs.get(key);
+    if (cached && Date.now() - cached.at < CATALOG_TTL_MS) return cached.properties;
+    const response = await this.call(reading(objectType), () => this.client.crm.properties.coreApi.getAllWithHttpInfo(objectType));
+    const properties = response.results.map((p) => ({
+      name: p.name,
+      label: p.label,
+      type: p.type,
+      fieldType: p.fieldType,
+      readOnly: Boolean(p.calculated || p.modificationMetadata?.readOnlyValue),
+      hidden: Boolean(p.hidden),
+      options: [...(p.options ?? [])].sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0)).map((o) => o.value),
+    }));
+    catalogs.set(key, { at: Date.now(), properties });
+    return properties;
+  }
+
+  /**
+   * The records HubSpot has under these ids, following merges: an id merged away comes back
+   * as the record it lives on in. Ids HubSpot has no record for are `missing`.
+   */
+  async read(objectType: ObjectType, ids: readonly string[], properties: readonly string[]): Promise<{ records: HubSpotRecord[]; missing: string[] }> {
+    const records = new Map<string, HubSpotRecord>();
+    const missing: string[] = [];
+    for (let from = 0; from < ids.length; from += BATCH_READ_MAX) {
+      const inputs = ids.slice(from, from + BATCH_READ_MAX).map((id) => ({ id }));
+      const response = await this.call(reading(objectType), () =>
+        this.client.crm.objects.batchApi.readWithHttpInfo(objectType, { inputs, properties: [...properties], propertiesWithHistory: [] }, false),
+      );
+      for (const result of response.results) records.set(result.id, toRecord(result));
+      const errors = (response as { errors?: { context?: { ids?: string[] } }[] }).errors ?? [];
+      for (const error of errors) missing.push(...(error.context?.ids ?? []));
+    }
+    return { records: [...records.values()], missing };
+  }
+
+  /** One record by id (following merges), or null when HubSpot has none. */
+  async get(objectType: ObjectType, id: string, properties: readonly string[]): Promise<HubSpotRecord | null> {
+    try {
+      return toRecord(await this.call(reading(objectType), () => this.client.crm.objects.basicApi.getByIdWithHttpInfo(objectType, id, [...properties])));
+    } catch (error) {
+      if (error instanceof HubSpotRefusal && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Sets property values; writing the same values again changes nothing, so it is retried freely. */
+  async update(objectType: ObjectType, id: string, properties: Record<string, string | null>): Promise<HubSpotRecord> {
+    const values = Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, value ?? '']));
+    return toRecord(await this.call(writing(objectType, 'retry'), () => this.client.crm.objects.basicApi.updateWithHttpInfo(objectType, id, { properties: values })));
+  }
+
+  async create(objectType: ObjectType, properties: Record<string, string>): Promise<HubSpotRecord> {
+    return toRecord(await this.call(writing(objectType, 'uncertain'), () => this.client.crm.objects.basicApi.createWithHttpInfo(objectType, { properties, associations: [] })));
+  }
+
+  /** Merges `otherId` into `primaryId`; answers the merged record (a new id for contacts and companies). */
+  async merge(objectType: ObjectType, primaryId: string, otherId: string): Promise<HubSpotRecord> {
+    const input = { primaryObjectId: primaryId, objectIdToMerge: otherId };
+    const api = {
+      contacts: this.client.crm.contacts.basicApi,
+      companies: this.client.crm.companies.basicApi,
+      deals: this.client.crm.deals.basicApi,
+      tickets: this.client.crm.tickets.basicApi,
+    }[objectType];
+    return toRecord(await this.call(writing(objectType, 'uncertain'), () => api.mergeWithHttpInfo(input)));
+  }
+
+  private async call<T>(options: CallOptions, request: () => Promise<{ data: T; headers: Record<string, string> }>): Promise<T> {
+    const { kind, objectType } = options;
     let refreshed = false;
     let attempt = 0;
     let rateLimited = 0;
@@ -110,40 +233,55 @@ export class HubSpotApi {
       this.client.setAccessToken(this.token);
       try {
         const response = await request();
-        this.deps.limiter.observe(response.headers);
+        await this.deps.limiter.observe(response.headers);
         return response.data;
       } catch (error) {
         const status = statusOf(error);
         const body = bodyOf(error);
         // A 429 carries the window's size too: without it the first 429 would pause for HubSpot's default window.
-        const headers = (error as { headers?: unknown }).headers;
-        if (headers && typeof headers === 'object') this.deps.limiter.observe(headers as Record<string, string>);
+        const found = (error as { headers?: unknown }).headers;
+        const headers = found && typeof found === 'object' ? (found as Record<string, string>) : {};
+        await this.deps.limiter.observe(headers);
         if (status === 401 && this.deps.tokens.refresh && !refreshed) {
           refreshed = true;
           this.token = await this.deps.tokens.refresh();
           continue;
         }
-        if (status === 401) throw new HubSpotError('auth', 'HubSpot did not accept the connection\'s access token. Reconnect HubSpot in Settings.', 401);
+        if (status === 401) throw new HubSpotError('auth', "HubSpot did not accept the connection's access token. Reconnect HubSpot in Settings.", 401);
         if (status === 403) {
-          throw new HubSpotError('scopes', `The HubSpot connection is not allowed to read ${objectType}. Reconnect HubSpot and grant access to ${objectType}.`, 403);
+          throw new HubSpotError(
+            'scopes',
+            options.writes
+              ? `The HubSpot connection is not allowed to change ${objectType}. Reconnect HubSpot and grant write access to ${objectType}.`
+              : `The HubSpot connection is not allowed to read ${objectType}. Reconnect HubSpot and grant access to ${objectType}.`,
+            403,
+          );
         }
         if (status === 429 && body.policyName === 'DAILY') {
-          throw new HubSpotError('daily-limit', 'This HubSpot portal has used up its API requests for today. Scans can continue tomorrow.', 429);
+          throw new HubSpotError('daily-limit', 'This HubSpot portal has used up its API requests for today. Try again tomorrow.', 429);
         }
-        const retriable = status === 429 || status === undefined || status >= 500;
-        if (!retriable) throw new HubSpotError('invalid', `HubSpot refused the request: ${body.message ?? `status ${status}`}.`, status);
-        if (status === 429) rateLimited++;
-        else attempt++;
-        if (attempt >= MAX_ATTEMPTS || rateLimited >= MAX_RATE_LIMITED) {
+        if (status === 429) {
+          if (++rateLimited >= MAX_RATE_LIMITED) throw new HubSpotError('unavailable', 'HubSpot kept asking us to slow down. Please try again later.', 429);
+          await this.deps.limiter.backOff(kind, headers);
+          this.deps.log.debug({ status, rateLimited, objectType }, 'HubSpot request retried');
+          continue;
+        }
+        if (status !== undefined && status < 500) {
+          throw new HubSpotRefusal(body.message ?? `status ${status}`, status, body.category ?? null, body.subCategory ?? null);
+        }
+        if (options.onUnconfirmed === 'uncertain') throw new UncertainOutcome(error);
+        if (++attempt >= MAX_ATTEMPTS) {
           throw new HubSpotError('unavailable', `HubSpot is not responding as it should (${status ? `status ${status}` : describeNetworkError(error)}). Please try again later.`, status);
         }
-        if (status === 429) this.deps.limiter.backOff(kind);
-        else await sleep(Math.min(5_000, 200 * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5));
+        await sleep(Math.min(5_000, 200 * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5));
         this.deps.log.debug({ status, attempt, objectType }, 'HubSpot request retried');
       }
     }
   }
 }
+
+const reading = (objectType: ObjectType): CallOptions => ({ kind: 'standard', objectType, writes: false, onUnconfirmed: 'retry' });
+const writing = (objectType: ObjectType, onUnconfirmed: CallOptions['onUnconfirmed']): CallOptions => ({ kind: 'standard', objectType, writes: true, onUnconfirmed });
 
 function toRecord(result: { id: string; properties: Record<string, string | null>; createdAt: Date; updatedAt: Date; archived?: boolean }): HubSpotRecord {
   return { id: result.id, properties: result.properties, createdAt: result.createdAt, updatedAt: result.updatedAt, ...(result.archived ? { archived: true } : {}) };
@@ -154,7 +292,7 @@ function statusOf(error: unknown): number | undefined {
   return typeof code === 'number' ? code : undefined;
 }
 
-function bodyOf(error: unknown): { message?: string; policyName?: string; category?: string } {
+function bodyOf(error: unknown): { message?: string; policyName?: string; category?: string; subCategory?: string } {
   const body = (error as { body?: unknown }).body;
   if (typeof body === 'string') {
     try {

@@ -3,11 +3,13 @@
  * This is what other modules may use: the rest of the folder is its own.
  */
 export { connectionRoutes, hubspotStatus } from './connection-routes';
-export { connectionTokens, findConnection } from './connections';
-export { HubSpotApi, HubSpotError } from './hubspot-api';
-export type { HubSpotRecord, TokenSource } from './hubspot-api';
+export { connectionTokens, findConnection, hubspotApiFor } from './connections';
+export { HubSpotApi, HubSpotError, HubSpotRefusal, UncertainOutcome } from './hubspot-api';
+export type { HubSpotRecord, PropertyInfo, TokenSource } from './hubspot-api';
+export { upsertMirrorRecords } from './mirror-records';
+export type { MirrorKey } from './mirror-records';
 export { lastModifiedProperty, MIRRORED_PROPERTIES } from './hubspot-properties';
 export { portalLimiter, sleep } from './portal-limiter';
 export type { PortalLimiter } from './portal-limiter';
-export { syncObjectType } from './sync-records';
+export { fetchedSoFar, syncObjectType } from './sync-records';
 export type { SyncResult } from './sync-records';

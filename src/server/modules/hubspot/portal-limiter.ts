@@ -1,93 +1,135 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export type RequestKind = 'standard' | 'search';
+
+/**
+ * HubSpot counts a request when it arrives and we when we send it: a request is kept in our
+ * window a tenth longer than in HubSpot's, 250 ms at most, so that one sent late (a busy
+ * machine, a token renewed on the way) does not overfill HubSpot's.
+ */
+const span = sql.raw('(b.interval_ms + least(250, b.interval_ms / 10))');
+/** The longest Retry-After honoured: a longer wait is the daily limit's, which the 429 body reports. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
 /**
  * Requests a portal may still make, per HubSpot's limits (HUBSPOT.md, Limits): a 10-second
- * rolling window for most calls and 5 searches a second beside it. One limiter per portal
- * in the process: the SDK's own limiter is process-wide and knows nothing of portals.
- * The window's size starts from the app type and follows X-HubSpot-RateLimit-Max.
+ * rolling window for most calls and 5 searches a second beside it. The windows live in the
+ * database (hubspot_budgets), so every process on it, and scans, merges and clean-ups alike,
+ * draw on one budget per portal; a slot is taken in one statement under the row's lock. The
+ * window's size starts from the app type and follows X-HubSpot-RateLimit-Max.
  */
 export class PortalLimiter {
-  private readonly standard: RollingWindow;
-  private readonly search = new RollingWindow(5, 1_000);
-  /** When HubSpot said a window is spent (a 429): nothing of that kind goes out before this. */
-  private readonly pausedUntil = { standard: 0, search: 0 };
+  private ready: Promise<void> | null = null;
+  /** The standard window's size as the database last said, to write only what HubSpot changes. */
+  private known = { capacity: 0, intervalMs: 0 };
 
-  constructor(burst: number) {
-    this.standard = new RollingWindow(burst, 10_000);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly portalKey: string,
+    private readonly burst: number,
+  ) {}
 
   /** Waits for a free slot, then takes it. */
-  async acquire(kind: 'standard' | 'search'): Promise<void> {
-    const window = kind === 'search' ? this.search : this.standard;
+  async acquire(kind: RequestKind): Promise<void> {
+    this.ready ??= this.createRows();
+    await this.ready;
     for (;;) {
-      const now = Date.now();
-      const wait = Math.max(this.pausedUntil[kind] - now, window.waitFor(now));
-      if (wait <= 0) {
-        window.take(now);
-        return;
-      }
-      await sleep(wait);
+      const slot = await this.take(kind);
+      if (kind === 'standard') this.known = { capacity: slot.capacity, intervalMs: slot.intervalMs };
+      if (slot.granted) return;
+      await sleep(Math.max(5, slot.waitMs));
     }
   }
 
   /** What HubSpot's response headers say of the budget. */
-  observe(headers: Record<string, string | undefined>): void {
-    const max = Number(headers['x-hubspot-ratelimit-max']);
-    const interval = Number(headers['x-hubspot-ratelimit-interval-milliseconds']);
-    if (Number.isInteger(max) && max > 0) this.standard.capacity = max;
-    if (Number.isInteger(interval) && interval > 0) this.standard.intervalMs = interval;
+  async observe(headers: Record<string, string | undefined>): Promise<void> {
+    const capacity = Number(headers['x-hubspot-ratelimit-max']);
+    const intervalMs = Number(headers['x-hubspot-ratelimit-interval-milliseconds']);
+    // HubSpot sends the two together; searches send neither.
+    if (!(Number.isInteger(capacity) && capacity > 0 && Number.isInteger(intervalMs) && intervalMs > 0)) return;
+    if (capacity === this.known.capacity && intervalMs === this.known.intervalMs) return;
+    this.known = { capacity, intervalMs };
+    await this.db.execute(sql`update hubspot_budgets set capacity = ${capacity}, interval_ms = ${intervalMs} where portal_key = ${this.portalKey} and kind = 'standard'`);
   }
 
-  /** A 429: hold every request of this kind until the oldest request leaves the window. */
-  backOff(kind: 'standard' | 'search'): void {
-    this.pausedUntil[kind] = Date.now() + (kind === 'search' ? 1_000 : this.standard.oldestAge(Date.now()));
+  /**
+   * A 429: every process holds requests of this kind for as long as HubSpot's Retry-After says,
+   * or, as HubSpot usually sends none, until the oldest request leaves the window.
+   */
+  async backOff(kind: RequestKind, headers: Record<string, string | undefined> = {}): Promise<void> {
+    const retryAfterMs = retryAfter(headers['retry-after']);
+    await this.db.execute(sql`
+      with now as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms)
+      update hubspot_budgets b
+      set paused_until = greatest(
+        b.paused_until,
+        now.ms + case
+          when ${retryAfterMs} > 0 then ${retryAfterMs}
+          else coalesce((select min(s) from unnest(b.request_times) as s where s > now.ms - ${span}) + ${span} - now.ms, b.interval_ms)
+        end
+      )
+      from now
+      where b.portal_key = ${this.portalKey} and b.kind = ${kind}`);
   }
 
-  get capacity(): number {
-    return this.standard.capacity;
+  private async createRows(): Promise<void> {
+    await this.db.execute(sql`
+      insert into hubspot_budgets (portal_key, kind, capacity, interval_ms)
+      values (${this.portalKey}, 'standard', ${this.burst}, 10000), (${this.portalKey}, 'search', 5, 1000)
+      on conflict do nothing`);
+  }
+
+  /**
+   * One statement: lock the row, drop the requests that left the window, and take a slot when
+   * one is free and no 429 pause holds; otherwise say how long until one frees up.
+   */
+  private async take(kind: RequestKind): Promise<{ granted: boolean; waitMs: number; capacity: number; intervalMs: number }> {
+    const result = await this.db.execute(sql`
+      with now as (select floor(extract(epoch from clock_timestamp()) * 1000)::bigint as ms),
+      budget as (
+        select b.capacity, b.interval_ms, ${span} as span, b.paused_until, now.ms as now,
+          array(select s from unnest(b.request_times) as s where s > now.ms - ${span} order by s) as kept
+        from hubspot_budgets b, now
+        where b.portal_key = ${this.portalKey} and b.kind = ${kind}
+        for update of b
+      ),
+      verdict as (select *, (paused_until <= now and cardinality(kept) < capacity) as granted from budget),
+      saved as (
+        update hubspot_budgets b
+        set request_times = case when v.granted then v.kept || v.now else v.kept end
+        from verdict v
+        where b.portal_key = ${this.portalKey} and b.kind = ${kind}
+        returning 1
+      )
+      select v.granted, v.capacity, v.interval_ms as "intervalMs",
+        greatest(
+          v.paused_until - v.now,
+          case when cardinality(v.kept) < v.capacity then 0 else v.kept[cardinality(v.kept) - v.capacity + 1] + v.span - v.now end
+        )::int as "waitMs"
+      from verdict v`);
+    const row = (result as unknown as { rows: { granted: boolean; waitMs: number; capacity: number; intervalMs: number }[] }).rows[0];
+    if (!row) throw new Error(`No HubSpot budget for portal ${this.portalKey}`);
+    return { granted: row.granted, waitMs: Number(row.waitMs), capacity: Number(row.capacity), intervalMs: Number(row.intervalMs) };
   }
 }
 
-/** Times of the requests made in the last `intervalMs`, oldest first. */
-class RollingWindow {
-  private readonly times: number[] = [];
-
-  constructor(
-    public capacity: number,
-    public intervalMs: number,
-  ) {}
-
-  /** Milliseconds until a request may go out. */
-  waitFor(now: number): number {
-    this.expire(now);
-    if (this.times.length < this.capacity) return 0;
-    // A small margin: HubSpot's clock and ours see a request a little apart.
-    return this.times[this.times.length - this.capacity]! + this.intervalMs - now + 5;
-  }
-
-  take(now: number): void {
-    this.times.push(now);
-  }
-
-  /** Milliseconds until the oldest request leaves the window. */
-  oldestAge(now: number): number {
-    this.expire(now);
-    return this.times.length > 0 ? this.times[0]! + this.intervalMs - now + 5 : this.intervalMs;
-  }
-
-  private expire(now: number): void {
-    while (this.times.length > 0 && this.times[0]! <= now - this.intervalMs) this.times.shift();
-  }
+/** Retry-After in seconds or as an HTTP date, in milliseconds (0 when absent or unreadable). */
+function retryAfter(value: string | undefined): number {
+  if (!value) return 0;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Math.round(ms))) : 0;
 }
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Limiters of the portals this process talks to, by HubSpot account id. */
-const limiters = new Map<string, PortalLimiter>();
-
-/** HUBSPOT.md: 110 per 10 s for a public app, 100 for the smallest private-app tier (raised once HubSpot's headers say more). */
-export function portalLimiter(hubId: string, authType: 'oauth' | 'private_app'): PortalLimiter {
-  let limiter = limiters.get(hubId);
-  if (!limiter) limiters.set(hubId, (limiter = new PortalLimiter(authType === 'oauth' ? 110 : 100)));
-  return limiter;
+/**
+ * The budget of a portal (by HubSpot account id). HUBSPOT.md: 110 per 10 s for a public app,
+ * 100 for the smallest private-app tier, raised once HubSpot's headers say more.
+ */
+export function portalLimiter(db: Db, portalKey: string, authType: 'oauth' | 'private_app'): PortalLimiter {
+  return new PortalLimiter(db, portalKey, authType === 'oauth' ? 110 : 100);
 }

@@ -12,7 +12,7 @@ import { testConfig } from '../../test/test-app';
 import { createUser } from '../accounts';
 import { saveConnection } from './connections';
 import { HubSpotApi } from './hubspot-api';
-import { PortalLimiter } from './portal-limiter';
+import { portalLimiter } from './portal-limiter';
 import { syncObjectType, type SyncContext } from './sync-records';
 
 let sandbox: Sandbox;
@@ -36,7 +36,7 @@ async function connected(token: string, hubId: string): Promise<{ connection: Cr
   const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
   const user = await createUser(database.db, { email: `sync-${++users}@example.com`, password: null, emailVerified: true });
   const connection = await saveConnection({ db: database.db, config, secrets }, user.id, { authType: 'private_app', accessToken: token, portal: { hubId, hubDomain: null, scopes: [] } });
-  const api = new HubSpotApi({ config, tokens: { current: async () => token }, limiter: new PortalLimiter(100), log });
+  const api = new HubSpotApi({ config, tokens: { current: async () => token }, limiter: portalLimiter(database.db, hubId, 'private_app'), log, portalKey: hubId });
   return { connection, context: (overrides = {}) => ({ db: database.db, api, connection, log, ...overrides }) };
 }
 
@@ -103,8 +103,13 @@ describe('syncing a portal into the mirror', () => {
     sandbox.resetStats();
     const resumed = await syncObjectType(broken.context(), 'contacts');
     expect(resumed.mode).toBe('full');
-    // Only the pages after the cursor: 430 records in pages of 100, plus the count search.
-    expect(resumed.fetched).toBe(430);
+    // Only the pages after the cursor, 430 records in pages of 100 (and perhaps the page the
+    // stopped sync had already asked for) ...
+    expect(sandbox.stats().byRoute['GET /crm/v3/objects/:objectType']?.requests).toBeLessThanOrEqual(6);
+    // ... and the sync counts each record once over both attempts, its time too.
+    expect(resumed.fetched).toBe(730);
+    expect(resumed.elapsedMs).toBeGreaterThanOrEqual(state!.elapsedMs);
+    expect(state!.fetched).toBe(300);
     const expected = await mirror(whole.connection.id, 'contacts');
     const actual = await mirror(broken.connection.id, 'contacts');
     expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());

@@ -1,10 +1,11 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmRecords, crmSyncState, type CrmConnection } from '../../db/schema';
-import type { HubSpotApi, HubSpotRecord, RecordPage } from './hubspot-api';
+import type { HubSpotApi, RecordPage } from './hubspot-api';
 import { MIRRORED_PROPERTIES, lastModifiedProperty } from './hubspot-properties';
+import { upsertMirrorRecords } from './mirror-records';
 
 /** HubSpot's search returns at most this many results per query (HUBSPOT.md, Search). */
 const SEARCH_CAP = 10_000;
@@ -22,8 +23,11 @@ export interface SyncProgress {
 
 export interface SyncResult {
   mode: 'full' | 'incremental';
+  /** Records fetched, over every attempt of a sync that was resumed. */
   fetched: number;
   archived: number;
+  /** Time the sync took, over every attempt. */
+  elapsedMs: number;
 }
 
 export interface SyncContext {
@@ -44,10 +48,42 @@ export interface SyncContext {
  */
 export async function syncObjectType(context: SyncContext, objectType: ObjectType): Promise<SyncResult> {
   const state = await loadState(context, objectType);
-  return state.syncedThrough ? incrementalSync(context, objectType, state.syncedThrough) : fullSync(context, objectType, state);
+  return state.syncedThrough ? incrementalSync(context, objectType, state, state.syncedThrough) : fullSync(context, objectType, state);
+}
+
+/** Records the sync of this type under way has fetched so far (0 when none is): a resumed scan shows them at once. */
+export async function fetchedSoFar(db: Db, connectionId: number, objectType: ObjectType): Promise<number> {
+  const [state] = await db
+    .select()
+    .from(crmSyncState)
+    .where(and(eq(crmSyncState.connectionId, connectionId), eq(crmSyncState.objectType, objectType)));
+  return state && underWay(state) ? state.fetched : 0;
 }
 
 type SyncState = typeof crmSyncState.$inferSelect;
+
+/** A sync was started and not completed: the next attempt resumes it. */
+function underWay(state: SyncState): boolean {
+  return state.lastSyncStartedAt !== null && (state.lastSyncCompletedAt === null || state.lastSyncCompletedAt < state.lastSyncStartedAt);
+}
+
+/**
+ * The sync's counts over every attempt: saved with its cursor (or time window), so a resumed
+ * sync goes on from what the last attempt saved and counts each record once.
+ */
+function tally(resumed: SyncState | null) {
+  const started = performance.now();
+  let fetched = resumed?.fetched ?? 0;
+  return {
+    get fetched() {
+      return fetched;
+    },
+    add(count: number) {
+      fetched += count;
+    },
+    saved: () => ({ fetched, elapsedMs: (resumed?.elapsedMs ?? 0) + Math.round(performance.now() - started) }),
+  };
+}
 
 async function loadState({ db, connection }: SyncContext, objectType: ObjectType): Promise<SyncState> {
   const [state] = await db
@@ -67,13 +103,13 @@ async function saveState({ db, connection }: SyncContext, objectType: ObjectType
 
 async function fullSync(context: SyncContext, objectType: ObjectType, state: SyncState): Promise<SyncResult> {
   // A full sync already under way keeps its start: records not seen since then are gone.
-  const resuming = state.lastSyncStartedAt !== null && (state.lastSyncCompletedAt === null || state.lastSyncCompletedAt < state.lastSyncStartedAt);
+  const resuming = underWay(state);
   const startedAt = resuming ? state.lastSyncStartedAt! : new Date();
-  if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: startedAt, cursor: null });
+  if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: startedAt, cursor: null, fetched: 0, elapsedMs: 0 });
+  const counts = tally(resuming ? state : null);
   const properties = MIRRORED_PROPERTIES[objectType];
   const expected = await countRecords(context, objectType);
   const fetchPage = (cursor: string | undefined) => context.api.listPage(objectType, { properties, ...(cursor ? { after: cursor } : {}) });
-  let fetched = 0;
   throwIfCancelled(context);
   let next: Promise<RecordPage> | null = fetchPage(resuming ? (state.cursor ?? undefined) : undefined);
   while (next) {
@@ -83,12 +119,12 @@ async function fullSync(context: SyncContext, objectType: ObjectType, state: Syn
     next = page.after ? fetchPage(page.after) : null;
     next?.catch(() => {});
     // The page and the cursor past it are saved together: a resumed sync neither skips nor repeats.
+    counts.add(page.results.length);
     await context.db.transaction(async (tx) => {
-      await upsertRecords(tx as unknown as Db, context.connection, objectType, page.results);
-      await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: page.after ?? null });
+      await upsertMirrorRecords(tx as unknown as Db, mirrorKey(context, objectType), page.results);
+      await saveState({ ...context, db: tx as unknown as Db }, objectType, { cursor: page.after ?? null, ...counts.saved() });
     });
-    fetched += page.results.length;
-    context.onProgress?.({ objectType, mode: 'full', fetched, expected });
+    context.onProgress?.({ objectType, mode: 'full', fetched: counts.fetched, expected });
     if (next) throwIfCancelled(context);
   }
 
@@ -97,15 +133,17 @@ async function fullSync(context: SyncContext, objectType: ObjectType, state: Syn
     .set({ archived: true })
     .where(and(eq(crmRecords.connectionId, context.connection.id), eq(crmRecords.objectType, objectType), eq(crmRecords.archived, false), lt(crmRecords.syncedAt, startedAt)))
     .returning({ id: crmRecords.hubspotId });
-  await saveState(context, objectType, { syncedThrough: new Date(startedAt.getTime() - OVERLAP_MS), cursor: null, lastSyncCompletedAt: new Date() });
-  return { mode: 'full', fetched, archived: archived.length };
+  const done = counts.saved();
+  await saveState(context, objectType, { syncedThrough: new Date(startedAt.getTime() - OVERLAP_MS), cursor: null, lastSyncCompletedAt: new Date(), ...done });
+  return { mode: 'full', fetched: done.fetched, archived: archived.length, elapsedMs: done.elapsedMs };
 }
 
-async function incrementalSync(context: SyncContext, objectType: ObjectType, syncedThrough: Date): Promise<SyncResult> {
-  await saveState(context, objectType, { lastSyncStartedAt: new Date() });
+async function incrementalSync(context: SyncContext, objectType: ObjectType, state: SyncState, syncedThrough: Date): Promise<SyncResult> {
+  const resuming = underWay(state);
+  if (!resuming) await saveState(context, objectType, { lastSyncStartedAt: new Date(), fetched: 0, elapsedMs: 0 });
+  const counts = tally(resuming ? state : null);
   const end = Date.now();
   let from = syncedThrough.getTime();
-  let fetched = 0;
   let expected: number | null = null;
   while (from < end) {
     // The widest window from `from` whose changes fit under search's cap.
@@ -115,23 +153,24 @@ async function incrementalSync(context: SyncContext, objectType: ObjectType, syn
       to = from + Math.floor((to - from) / 2);
       page = await searchWindow(context, objectType, from, to);
     }
-    expected ??= page.total ?? null;
+    expected ??= page.total === undefined ? null : counts.fetched + page.total;
     for (;;) {
-      await upsertRecords(context.db, context.connection, objectType, page.results);
-      fetched += page.results.length;
-      context.onProgress?.({ objectType, mode: 'incremental', fetched, expected: Math.max(expected ?? 0, fetched) });
+      await upsertMirrorRecords(context.db, mirrorKey(context, objectType), page.results);
+      counts.add(page.results.length);
+      context.onProgress?.({ objectType, mode: 'incremental', fetched: counts.fetched, expected: Math.max(expected ?? 0, counts.fetched) });
       if (!page.after) break;
       throwIfCancelled(context);
       page = await searchWindow(context, objectType, from, to, page.after);
     }
     // Everything modified before `to` is in the mirror: a resumed sync starts there.
-    await saveState(context, objectType, { syncedThrough: new Date(to - OVERLAP_MS) });
+    await saveState(context, objectType, { syncedThrough: new Date(to - OVERLAP_MS), ...counts.saved() });
     from = to;
   }
   const archived = await markArchived(context, objectType);
-  await saveState(context, objectType, { syncedThrough: new Date(end - OVERLAP_MS), lastSyncCompletedAt: new Date() });
-  context.log.debug({ objectType, fetched, archived }, 'incremental sync done');
-  return { mode: 'incremental', fetched, archived };
+  const done = counts.saved();
+  await saveState(context, objectType, { syncedThrough: new Date(end - OVERLAP_MS), lastSyncCompletedAt: new Date(), ...done });
+  context.log.debug({ objectType, fetched: done.fetched, archived }, 'incremental sync done');
+  return { mode: 'incremental', fetched: done.fetched, archived, elapsedMs: done.elapsedMs };
 }
 
 function searchWindow(context: SyncContext, objectType: ObjectType, from: number, to: number, after?: string) {
@@ -178,46 +217,7 @@ async function markArchived(context: SyncContext, objectType: ObjectType): Promi
   return count;
 }
 
-/** Writes a page into the mirror; records a merge swallowed are archived and point at the survivor. */
-async function upsertRecords(db: Db, connection: CrmConnection, objectType: ObjectType, records: readonly HubSpotRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  const now = new Date();
-  await db
-    .insert(crmRecords)
-    .values(
-      records.map((record) => ({
-        connectionId: connection.id,
-        userId: connection.userId,
-        objectType,
-        hubspotId: record.id,
-        properties: record.properties,
-        hubspotCreatedAt: record.createdAt,
-        hubspotUpdatedAt: record.updatedAt,
-        archived: false,
-        mergedIntoId: null,
-        syncedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [crmRecords.connectionId, crmRecords.objectType, crmRecords.hubspotId],
-      set: {
-        properties: sql`excluded.properties`,
-        hubspotCreatedAt: sql`excluded.hubspot_created_at`,
-        hubspotUpdatedAt: sql`excluded.hubspot_updated_at`,
-        archived: false,
-        mergedIntoId: null,
-        syncedAt: now,
-      },
-    });
-  for (const record of records) {
-    const merged = (record.properties.hs_merged_object_ids ?? '').split(';').filter((id) => id !== '' && id !== record.id);
-    if (merged.length === 0) continue;
-    await db
-      .update(crmRecords)
-      .set({ archived: true, mergedIntoId: record.id, syncedAt: now })
-      .where(and(eq(crmRecords.connectionId, connection.id), eq(crmRecords.objectType, objectType), inArray(crmRecords.hubspotId, merged)));
-  }
-}
+const mirrorKey = ({ connection }: SyncContext, objectType: ObjectType) => ({ connectionId: connection.id, userId: connection.userId, objectType });
 
 function throwIfCancelled(context: SyncContext): void {
   if (context.signal?.aborted) throw context.signal.reason instanceof Error ? context.signal.reason : new Error('Sync cancelled');

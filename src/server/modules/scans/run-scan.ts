@@ -5,10 +5,9 @@ import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { scanHistory, scanRuns, userSettings, type UserSettings } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { secretBoxFor } from '../../security/secret-box';
 import { effectivePlan, findUserById } from '../accounts';
 import { cleanUpAfterScheduledScan } from '../cleanup';
-import { connectionTokens, findConnection, HubSpotApi, HubSpotError, portalLimiter, syncObjectType } from '../hubspot';
+import { findConnection, hubspotApiFor, HubSpotError, fetchedSoFar, syncObjectType } from '../hubspot';
 import { ScanCancelledError, ScanProgressReporter } from './scan-progress';
 import { userFeedback } from '../duplicates';
 import { saveResults } from './save-scan-results';
@@ -17,8 +16,9 @@ import { loadScanRecords } from './scan-records';
 /**
  * A scan run: sync each object type's mirror, find duplicates, score health, store it all.
  * A worker that dies mid-scan stops sending heartbeats (every 5 s, pg-boss's refresh at half
- * the 10 s interval); the job is retried and picks up
- * where the run was (finished object types are skipped, the sync resumes at its cursor).
+ * the 10 s interval, its minimum); supervision (JOB_SUPERVISE_SECONDS) fails the job within
+ * seconds of the heartbeat going stale, and it is retried 1-2 s later where the run was
+ * (finished object types are skipped, the sync resumes at its cursor with its counts).
  */
 export const scanJob = defineJob({
   name: 'scan',
@@ -48,19 +48,16 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
     if (!plan) throw new HubSpotError('invalid', 'Your free trial has ended. Choose a plan to run scans again.');
     const [stored] = await db.select().from(userSettings).where(eq(userSettings.userId, user.id)).limit(1);
     const settings = { ...SETTINGS_DEFAULTS, ...stored };
-    const api = new HubSpotApi({
-      config: context.config,
-      tokens: connectionTokens({ db, config: context.config, secrets: await secretBoxFor(context.config) }, connection),
-      limiter: portalLimiter(connection.hubId ?? `connection-${connection.id}`, connection.authType === 'oauth' ? 'oauth' : 'private_app'),
-      log,
-    });
+    const api = await hubspotApiFor(context, connection);
     const done = new Set((await db.select({ objectType: scanHistory.objectType }).from(scanHistory).where(and(eq(scanHistory.runId, runId), eq(scanHistory.status, 'completed')))).map((r) => r.objectType));
     const recordLimit = Math.min(settings.maxRecordsLimit * 1000, plan.recordLimit ?? Number.POSITIVE_INFINITY);
 
     for (const [index, objectType] of objectTypes.entries()) {
       if (done.has(objectType)) continue;
       const clock = stopwatch();
-      await reporter.set({ phase: 'syncing', objectType, completedTypes: index, recordsFetched: 0, recordsExpected: null, pairsCompared: 0, message: `Fetching ${objectType} from HubSpot` }, 0);
+      // A scan taken over from a dead worker goes on from what that worker saved, not from nothing.
+      const recordsFetched = await fetchedSoFar(db, connection.id, objectType);
+      await reporter.set({ phase: 'syncing', objectType, completedTypes: index, recordsFetched, recordsExpected: null, pairsCompared: 0, message: `Fetching ${objectType} from HubSpot` }, 0);
       const sync = await syncObjectType(
         {
           db,
@@ -72,7 +69,9 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
         },
         objectType,
       );
-      const syncMs = clock();
+      clock();
+      // The sync's own time, over every attempt: a resumed scan's sync took all of them.
+      const syncMs = sync.elapsedMs;
       await reporter.set({ phase: 'analyzing', message: `Looking for duplicate ${objectType}` }, 0.6);
       const selection = await loadScanRecords(db, connection.id, objectType, {
         samplingRate: settings[`${objectType}SamplingRate`],
