@@ -11,6 +11,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/web-app';
 import { registerOriginCheck } from './http/origin-check';
+import { OneLinePerRequest } from './http/request-log';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './modules/accounts';
 import { authRoutes, type AuthDependencies, googleSignInRoutes, passwordResetRoutes, authRateLimits, verificationRoutes } from './modules/auth';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

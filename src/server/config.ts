@@ -50,6 +50,10 @@ export const configSchema = z.object({
     .default(5)
     .describe('How often expired jobs and silent workers are looked for, in seconds; a scan whose worker died is taken over within about this plus 12 s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level'),
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'])
+    .optional()
+    .describe('pretty: one readable line per event, the default in development; json: one JSON object per line for log collectors, the default otherwise'),
   TRUST_PROXY: bool(false).describe('Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind HTTPS)'),
   SMTP_URL: z
     .string()

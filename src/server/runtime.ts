@@ -11,9 +11,13 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-/** Opens the database, applies migrations and starts the job queue: what web and worker processes share. */
-export async function startRuntime(config: Config, log: FastifyBaseLogger, options: { work: boolean }): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+/**
+ * Opens the database, applies migrations and starts the job queue: what web and worker
+ * processes share. `database`, when given, is one already opened (the server opens it while
+ * its other modules load).
+ */
+export async function startRuntime(config: Config, log: FastifyBaseLogger, options: { work: boolean; database?: Database }): Promise<Runtime> {
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE }));
   try {
     await migrateDatabase(database);
     const queue = await JobQueue.start({ config, database, jobs: jobRegistry, log, work: options.work, superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS });

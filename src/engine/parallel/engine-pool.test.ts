@@ -50,7 +50,7 @@ describe('the pool of engine threads', () => {
       await pool.ready(1)[0].run({ task: 'ping' });
       pool.give(pool.take(1), true);
       console.log('done');`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 20_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 50_000 });
     expect(stdout.trim()).toBe('done');
-  }, 30_000);
+  }, 60_000);
 });

@@ -10,7 +10,7 @@ import { plans, users } from './schema';
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'datacleaner-restart-'));
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-it('keeps data in DATA_DIR across a restart of embedded PostgreSQL', { timeout: 60_000 }, async () => {
+it('keeps data in DATA_DIR across a restart of embedded PostgreSQL', { timeout: 120_000 }, async () => {
   const first = await openDatabase({ dataDir });
   await migrateDatabase(first);
   await first.db.insert(users).values({ username: 'keep@example.com', email: 'keep@example.com' });

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { NEEDS_POSTGRES_SERVER, postgresServerUrl } from '../test/database-urls';
+import { pollUntil } from '../test/poll-until';
 import { createTestDatabase } from '../test/test-database';
 import { purgeExpiredSessions } from '../modules/auth';
 import { JobQueue } from './queue';
@@ -27,37 +29,29 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-if (!process.env.TEST_DATABASE_URL) {
-  it('refuses to start a separate worker on embedded PostgreSQL, saying why', async () => {
-    const worker = startWorker({ DATABASE_URL: '' });
-    children.push(worker.child);
-    expect(await worker.exited).toBe(1);
-    expect(worker.output()).toContain('npm run worker needs DATABASE_URL');
-  });
-} else {
-  it('shares the queue between two separate worker processes on one PostgreSQL server', { timeout: 60_000 }, async () => {
-    const database = await createTestDatabase();
-    if (database.driver !== 'postgres') throw new Error('expected a PostgreSQL test database');
-    const config = testConfig();
-    const producer = await JobQueue.start({ config, database, jobs: jobRegistry, log: createLogger(config), work: false });
-    try {
-      const workers = [1, 2].map(() => startWorker({ DATABASE_URL: database.connectionString, RUN_WORKERS: 'true' }));
-      children.push(...workers.map((w) => w.child));
-      const ids = await Promise.all(Array.from({ length: 12 }, () => producer.send(purgeExpiredSessions, {})));
-      const deadline = Date.now() + 45_000;
-      let states: string[] = [];
-      while (Date.now() < deadline) {
-        states = await Promise.all(ids.map(async (id) => (await producer.boss.findJobs(purgeExpiredSessions.name, { id: id! }))[0]?.state ?? 'missing'));
-        if (states.every((s) => s === 'completed')) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      expect(states).toEqual(Array(12).fill('completed'));
-      for (const worker of workers) expect(worker.output()).toContain('worker started');
-      for (const worker of workers) worker.child.kill('SIGTERM');
-      expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
-    } finally {
-      await producer.stop();
-      await database.close();
-    }
-  });
-}
+it('refuses to start a separate worker on embedded PostgreSQL, saying why', async () => {
+  const worker = startWorker({ DATABASE_URL: '' });
+  children.push(worker.child);
+  expect(await worker.exited).toBe(1);
+  expect(worker.output()).toContain('npm run worker needs DATABASE_URL');
+});
+
+it.skipIf(!postgresServerUrl)(`shares the queue between two separate worker processes on one PostgreSQL server ${NEEDS_POSTGRES_SERVER}`, { timeout: 60_000 }, async () => {
+  const database = await createTestDatabase();
+  if (database.driver !== 'postgres') throw new Error('expected a PostgreSQL test database');
+  const config = testConfig();
+  const producer = await JobQueue.start({ config, database, jobs: jobRegistry, log: createLogger(config), work: false });
+  try {
+    const workers = [1, 2].map(() => startWorker({ DATABASE_URL: database.connectionString, RUN_WORKERS: 'true' }));
+    children.push(...workers.map((w) => w.child));
+    const ids = await Promise.all(Array.from({ length: 12 }, () => producer.send(purgeExpiredSessions, {})));
+    const states = () => Promise.all(ids.map(async (id) => (await producer.boss.findJobs(purgeExpiredSessions.name, { id: id! }))[0]?.state ?? 'missing'));
+    await pollUntil(states, (now) => now.every((s) => s === 'completed'), 45_000, (now) => `job states ${now.join(', ')}`, 250);
+    for (const worker of workers) expect(worker.output()).toContain('worker started');
+    for (const worker of workers) worker.child.kill('SIGTERM');
+    expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
+  } finally {
+    await producer.stop();
+    await database.close();
+  }
+});

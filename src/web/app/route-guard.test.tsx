@@ -81,11 +81,11 @@ describe('RequireUser', () => {
       ['/objects/deals/981', 'This deal is not in your data'],
     ]) {
       const view = renderApp(path!);
-      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
       expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
       view.unmount();
     }
-    // Six pages, each compiled on first use: more than five seconds on a busy 2-core machine.
+    // Six pages, each compiled on first use: more than the default deadline on a busy 2-core machine.
   }, 60_000);
 
   it("shows 'Page Not Found' for an object type that does not exist", async () => {

@@ -4,8 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { toastStore } from '../components/ui/toast-store';
 import { tour } from '../features/tour/tour-state';
 
-// Lazy pages compile on first use; on a busy 2-core machine that can take over a second.
-configure({ asyncUtilTimeout: 3000 });
+// Lazy pages compile on first use; on a busy 2-core machine that can take several seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lays nothing out, so it has no scrolling to do.
 Element.prototype.scrollIntoView = () => undefined;

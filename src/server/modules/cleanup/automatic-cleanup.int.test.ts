@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { AutomaticCleanupRunView, HistoryPage } from '../../../shared/contracts/cleanup';
 import { users } from '../../db/schema';
+import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { startScan } from '../scans';
 import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
@@ -31,16 +32,13 @@ const put = (cookie: string, payload: object) => ctx.app.inject({ method: 'PUT',
 /** A scheduled scan (of tickets, so the contact and company groups stay as seeded), then the cleanup it triggers. */
 async function scheduledScanAndCleanup(cookie: string, userId: number, timeoutMs = 45_000): Promise<AutomaticCleanupRunView> {
   const scanRunId = await startScan(ctx.database.db, ctx.queue, userId, ['tickets'], 'schedule');
-  const started = Date.now();
-  for (;;) {
+  const ours = async () => {
     const response = await get(cookie, '/api/cleanup/automatic-runs');
     if (response.statusCode !== 200) throw new Error(response.body);
-    const { runs } = response.json() as { runs: AutomaticCleanupRunView[] };
-    const run = runs.find((r) => r.scanRunId === scanRunId);
-    if (run && run.status !== 'running') return run;
-    if (Date.now() - started > timeoutMs) throw new Error(`No finished cleanup after scan ${scanRunId}: ${JSON.stringify(runs)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return (response.json() as { runs: AutomaticCleanupRunView[] }).runs.find((r) => r.scanRunId === scanRunId);
+  };
+  const run = await pollUntil(ours, (now) => now !== undefined && now.status !== 'running', timeoutMs, (now) => `cleanup after scan ${scanRunId}: ${JSON.stringify(now ?? 'not started')}`, 200);
+  return run!;
 }
 
 async function groupStatus(cookie: string, groupId: number): Promise<string> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { MergeView } from '../../../shared/contracts/cleanup';
 import { merges, recordActions } from '../../db/schema';
+import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectedUser, createRecords, seedGroup } from '../../test/cleanup-fixtures';
 import { runMerge, type ActionDetails } from './run-merge';
@@ -109,14 +110,12 @@ describe('a merge job that stopped mid-step', () => {
     const groupId = await seedGroup(ctx, userId, 'contacts', records);
     const mergeId = ((await ctx.app.inject({ method: 'POST', url: `/api/cleanup/groups/${groupId}/merge`, headers: { cookie }, payload: { primaryId: records[0]!.id } })).json() as MergeView).id;
     sandbox.resetStats();
-    sandbox.setFaults({ latencyMs: 300 });
+    // Every HubSpot answer slow enough that the claim below lands while the merge call is under way, even on a busy machine.
+    sandbox.setFaults({ latencyMs: 1000 });
     try {
       const stalled = runMerge(job(), mergeId);
-      for (;;) {
-        const [row] = await ctx.database.db.select().from(merges).where(eq(merges.id, mergeId));
-        if (row!.resolved) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const stored = async () => (await ctx.database.db.select().from(merges).where(eq(merges.id, mergeId)))[0]!;
+      await pollUntil(stored, (row) => Boolean(row.resolved), 30_000, (row) => `merge ${mergeId} not resolved: ${row.status}`, 20);
       // What a newer attempt's claim does (pg-boss retried the job while this one hung).
       await ctx.database.db.update(merges).set({ attempt: sql`${merges.attempt} + 1` }).where(eq(merges.id, mergeId));
       await stalled;

@@ -3,7 +3,9 @@ import type { Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { ScanRun } from '../../../shared/contracts/scans';
 import { activeUser } from '../../test/accounts';
 import type { TestApp } from '../../test/test-app';
-import { pollUntil, useWorkerProcesses } from '../../test/worker-processes';
+import { NEEDS_POSTGRES_SERVER, postgresServerUrl } from '../../test/database-urls';
+import { pollUntil } from '../../test/poll-until';
+import { useWorkerProcesses } from '../../test/worker-processes';
 
 const ENCRYPTION_KEY = 'ef'.repeat(32);
 // HubSpot's limits made small (10 requests in 2 s), so that two scans of 3,000 contacts fill
@@ -31,7 +33,7 @@ function finished(cookie: string, id: number): Promise<ScanRun> {
   return pollUntil(read, (run) => !['queued', 'running'].includes(run.status), 150_000, (run) => `scan ${id}: ${run.status} ${JSON.stringify(run.progress)}`);
 }
 
-describe('two worker processes syncing one portal', () => {
+describe.skipIf(!postgresServerUrl)(`two worker processes syncing one portal ${NEEDS_POSTGRES_SERVER}`, () => {
   it('share its HubSpot budget: HubSpot answers almost every request, not a stream of 429s', async () => {
     // Two accounts connected to the same portal: each scan lists all 3,000 contacts.
     const scans = [await scanOfConnectedUser('budget-a@example.com'), await scanOfConnectedUser('budget-b@example.com')];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { ScanRun } from '../../../shared/contracts/scans';
 import { activeUser } from '../../test/accounts';
+import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
 let sandbox: Sandbox;
@@ -23,15 +24,13 @@ afterAll(async () => {
 const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (cookie: string, url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-async function finished(cookie: string, id: number, timeoutMs = 60_000): Promise<ScanRun> {
-  const started = Date.now();
-  for (;;) {
-    const run = (await get(cookie, `/api/scans/${id}`)).json() as ScanRun;
-    if (!['queued', 'running'].includes(run.status)) return run;
-    if (Date.now() - started > timeoutMs) throw new Error(`Scan ${id} still ${run.status} after ${timeoutMs} ms: ${JSON.stringify(run.progress)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The scan once `done` says so (by default, once it has finished). */
+function scanUntil(cookie: string, id: number, done = (run: ScanRun) => !['queued', 'running'].includes(run.status), timeoutMs = 60_000, everyMs = 200): Promise<ScanRun> {
+  const read = async () => (await get(cookie, `/api/scans/${id}`)).json() as ScanRun;
+  return pollUntil(read, done, timeoutMs, (run) => `scan ${id}: ${run.status} ${JSON.stringify(run.progress)}`, everyMs);
 }
+
+const finished = (cookie: string, id: number) => scanUntil(cookie, id);
 
 describe('connecting HubSpot', () => {
   it('connects with OAuth end to end: our authorize URL, HubSpot\'s redirect, the token exchange', async () => {
@@ -130,9 +129,7 @@ describe('a scan', () => {
 
       // Cancelled while it fetches from HubSpot: it stops at the next page.
       const { id } = (await post(cookie, '/api/scans', { objectTypes: ['contacts'] })).json();
-      for (let run = (await get(cookie, `/api/scans/${id}`)).json(); run.progress.phase !== 'syncing'; run = (await get(cookie, `/api/scans/${id}`)).json()) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await scanUntil(cookie, id, (run) => run.progress.phase === 'syncing', 30_000, 50);
       await post(cookie, `/api/scans/${id}/cancel`);
       const stopped = await finished(cookie, id);
       expect(stopped).toMatchObject({ status: 'cancelled', results: [] });

@@ -5,7 +5,9 @@ import type { ScanRun } from '../../../shared/contracts/scans';
 import { crmSyncState, scanHistory } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import type { TestApp } from '../../test/test-app';
-import { pollUntil, useWorkerProcesses } from '../../test/worker-processes';
+import { NEEDS_POSTGRES_SERVER, postgresServerUrl } from '../../test/database-urls';
+import { pollUntil } from '../../test/poll-until';
+import { useWorkerProcesses } from '../../test/worker-processes';
 
 const ENCRYPTION_KEY = 'ab'.repeat(32);
 const env = useWorkerProcesses({ portals: [{ portalId: 601, contacts: 3000, seed: 13 }], rateLimits: false, faults: { latencyMs: 40 } }, ENCRYPTION_KEY);
@@ -23,7 +25,7 @@ function until(cookie: string, id: number, done: (run: ScanRun) => boolean, time
   return pollUntil(read, done, timeoutMs, (run) => `scan ${id}: ${run.status} ${JSON.stringify(run.progress)}`);
 }
 
-describe('a worker process killed mid-scan', () => {
+describe.skipIf(!postgresServerUrl)(`a worker process killed mid-scan ${NEEDS_POSTGRES_SERVER}`, () => {
   it('leaves a scan that another worker takes over within 20 s, resuming the sync where it stopped and counting the whole scan', async () => {
     const cookie = await activeUser(ctx, 'resilient@example.com');
     await ctx.app.inject({ method: 'POST', url: '/api/hubspot/connect-token', headers: { cookie }, payload: { accessToken: sandbox.portals[0]!.token } });

@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../test/fake-api';
 import { DEV_TOKEN_POLL_MS, useDevVerificationTokens } from './use-dev-verification-tokens';
@@ -23,17 +23,22 @@ describe('development verification-token helper', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     fakeApi();
     const { unmount } = renderHook(() => useDevVerificationTokens(true));
-    await vi.waitFor(() => expect(debug).toHaveBeenCalledWith('No unverified users found with verification tokens'));
+    await waitFor(() => expect(debug).toHaveBeenCalledWith('No unverified users found with verification tokens'));
     unmount();
     fakeApi({ 'GET /api/dev/verification-tokens': () => json({ message: 'boom' }, 500) });
     renderHook(() => useDevVerificationTokens(true));
-    await vi.waitFor(() => expect(debug).toHaveBeenCalledWith('Failed to fetch verification tokens for development'));
+    await waitFor(() => expect(debug).toHaveBeenCalledWith('Failed to fetch verification tokens for development'));
   });
 
   it('stays quiet when disabled (production builds)', async () => {
+    vi.useFakeTimers();
     const api = fakeApi();
-    renderHook(() => useDevVerificationTokens(false));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { rerender } = renderHook(({ enabled }) => useDevVerificationTokens(enabled), { initialProps: { enabled: false } });
+    await vi.advanceTimersByTimeAsync(DEV_TOKEN_POLL_MS * 3);
     expect(api.calls).toEqual([]);
+    // Switched on, the same hook calls at once: the silence above came from the switch.
+    rerender({ enabled: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.callsTo('GET', '/api/dev/verification-tokens')).toHaveLength(1);
   });
 });
