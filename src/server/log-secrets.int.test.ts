@@ -59,9 +59,9 @@ describe('the log of a whole account life, at trace level', { timeout: 60_000 },
     const email = 'logged@example.com';
     const secrets: string[] = [TEST_PASSWORD, sandbox.oauthApps[0]!.clientSecret, sandbox.portals[0]!.token];
 
-    // Sign-up, and the emailed link opened in the browser and posted by the page.
+    // Sign-up and a sign-in before verifying, and the emailed link opened in the browser and posted by the page.
     const registered = await register(ctx.app, email);
-    secrets.push(sessionCookie(registered.response).split('=')[1]!);
+    secrets.push(registered.cookie.split('=')[1]!);
     const verifyLink = (await latestEmail(ctx, email, 'verification'))!.link!;
     const verifyToken = await latestToken(ctx, email, 'verification');
     secrets.push(verifyToken);

@@ -15,10 +15,19 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return cookie?.value ? `${SESSION_COOKIE}=${cookie.value}` : '';
 }
 
-/** `remoteAddress` lets a test that signs many users up stay clear of the per-address limit. */
+/**
+ * Registers, then signs in with the same password from the same address: `response` is the
+ * registration's answer, `cookie` the unverified user's session ('' when registration is refused
+ * or the sign-in fails, as for a taken address and another password). `remoteAddress` lets a
+ * test that signs many users up stay clear of the per-address limit.
+ */
 export async function register(app: FastifyInstance, email: string, password = TEST_PASSWORD, remoteAddress?: string) {
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password, confirmPassword: password }, ...(remoteAddress ? { remoteAddress } : {}) });
-  return { response, cookie: sessionCookie(response) };
+  const from = remoteAddress ? { remoteAddress } : {};
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password, confirmPassword: password }, ...from });
+  // Registration signs nobody in (a taken address must get the same headers), so a session takes a sign-in.
+  if (response.statusCode !== 201) return { response, cookie: '' };
+  const signedIn = await app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password }, ...from });
+  return { response, cookie: sessionCookie(signedIn) };
 }
 
 export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) {

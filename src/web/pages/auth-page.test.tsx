@@ -129,12 +129,12 @@ describe('/auth', () => {
     expect(queryClient.getQueryData(userQueryKey(false))).toMatchObject({ id: 7, email: 'ada@example.com' });
   });
 
-  it('registers, resets the form and shows the verification screen with its cooldown', async () => {
+  it('registers, resets the form and shows the verification screen with its cooldown, signed out', async () => {
     const api = fakeApi({
       'POST /api/register': () =>
         json({ message: 'Registration successful', user: unverified, needsVerification: true, needsProfileCompletion: true, trialStatus: unverified.trialStatus, verificationEmailSent: true }, 201),
     });
-    await openAuth('/auth?tab=register');
+    const { queryClient } = await openAuth('/auth?tab=register');
     await fillRegister('ada@example.com', 'secret1');
     expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
     expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeInTheDocument();
@@ -142,6 +142,8 @@ describe('/auth', () => {
     expect(screen.getByText('Please check your inbox to verify your email address')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend Available in 30s' })).toBeDisabled();
     expect(window.localStorage.getItem('userId')).toBe('7');
+    // Registration starts no session (the emailed link does), so nobody is cached as signed in.
+    expect(queryClient.getQueryData(userQueryKey(false))).toBeNull();
   });
 
   it("says 'Registration failed' with the server message, or its own words", async () => {

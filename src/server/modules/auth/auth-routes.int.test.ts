@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { COMPLETE_PROFILE, TEST_PASSWORD, activeUser, expireTrial, latestEmail, login, register, sessionCookie } from '../../test/accounts';
+import { COMPLETE_PROFILE, TEST_PASSWORD, activeUser, expireTrial, latestEmail, latestToken, login, register, sessionCookie } from '../../test/accounts';
 import { startTestApp, useTestApp } from '../../test/test-app';
 import { readOutbox } from '../notifications';
 import { verifyPassword } from './secrets';
@@ -10,7 +11,7 @@ const ctx = useTestApp({ work: false });
 const user = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
 
 describe('POST /api/register', () => {
-  it('creates an unverified account on a 14-day trial, signs it in and emails a verification link', async () => {
+  it('creates an unverified account on a 14-day trial and emails a verification link, signing nobody in', async () => {
     const { response, cookie } = await register(ctx.app, 'New.User@Example.com');
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -23,15 +24,41 @@ describe('POST /api/register', () => {
       user: { email: 'new.user@example.com', username: 'new.user@example.com', plan: 'free', recordQuota: 10000, emailVerified: false },
     });
     expect(JSON.stringify(body)).not.toMatch(/argon2|password"\s*:/);
+    // No session and no known-device cookie: a taken address gets none either.
+    expect(response.headers['set-cookie']).toBeUndefined();
 
-    const set = response.cookies.find((c) => c.name === 'dc_session')!;
-    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(set.secure).toBeFalsy();
+    // The account signs in like any other (register() does), to the verification screen.
     expect((await user(cookie)).json()).toMatchObject({ email: 'new.user@example.com', needsVerification: true });
 
     const email = await latestEmail(ctx, 'new.user@example.com', 'verification');
     expect(email?.subject).toBe('Verify your email address');
     expect(email?.link).toMatch(/^http:\/\/localhost:3000\/verify\?token=[\w-]{40,}$/);
+  });
+
+  it('tells nothing by its headers either: a free and a taken address get the same status, body shape and cookies (none)', async () => {
+    const signUp = (email: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/register', remoteAddress: '192.0.2.40', payload: { email, password, confirmPassword: password } });
+    // Every value replaced by its type, so two answers compare by their keys and shapes.
+    const shapeOf = (value: unknown): unknown =>
+      value === null ? null : Array.isArray(value) ? value.map(shapeOf) : typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)])) : typeof value;
+    const cookieNames = (response: LightMyRequestResponse) => response.cookies.map((c) => c.name).sort();
+    // What a browser would send next: the cookies the answer set.
+    const cookiesOf = (response: LightMyRequestResponse) => response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
+    const free = await signUp('headers@example.com', TEST_PASSWORD);
+    const taken = await signUp('Headers@Example.com', 'attacker-password');
+    expect(free.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(shapeOf(taken.json())).toEqual(shapeOf(free.json()));
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(free.headers).sort());
+    expect(cookieNames(free)).toEqual([]);
+    expect(cookieNames(taken)).toEqual(cookieNames(free));
+
+    // The new account has no session until its emailed link is followed, which signs it in.
+    expect((await user(cookiesOf(free))).statusCode).toBe(401);
+    const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: await latestToken(ctx, 'headers@example.com', 'verification') } });
+    expect(verified.statusCode).toBe(200);
+    expect((await user(sessionCookie(verified))).json()).toMatchObject({ email: 'headers@example.com', needsVerification: false });
   });
 
   it.each([
@@ -114,6 +141,9 @@ describe('POST /api/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: 'Login successful', needsVerification: true, email: 'unverified@example.com' });
     expect(cookie).not.toBe('');
+    const set = response.cookies.find((c) => c.name === 'dc_session')!;
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(set.secure).toBeFalsy();
   });
 
   it('reports, in order, what the app needs: profile, then an expired trial; echoes redirectTo', async () => {
@@ -211,7 +241,8 @@ describe('behind HTTPS', () => {
   it('marks the session cookie Secure', async () => {
     const secure = await startTestApp({ work: false, env: { PUBLIC_URL: 'https://app.example.com' } });
     try {
-      const { response } = await register(secure.app, 'secure@example.com');
+      await register(secure.app, 'secure@example.com');
+      const { response } = await login(secure.app, 'secure@example.com');
       expect(response.cookies.find((c) => c.name === 'dc_session')?.secure).toBe(true);
     } finally {
       await secure.stop();

@@ -48,7 +48,7 @@ export function authRoutes({ db, config, mailer, limits }: AuthDependencies): Fa
   return async (app) => {
     app.post(
       '/api/register',
-      { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } } },
+      { schema: { tags: ['auth'], summary: 'Create an account; the emailed link signs it in', body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } } },
       async (request, reply) => {
         await limits.registerPerIp.take(request.ip, reply);
         const email = request.body.email.toLowerCase();
@@ -57,14 +57,15 @@ export function authRoutes({ db, config, mailer, limits }: AuthDependencies): Fa
         const existing = await findUserByEmail(db, email);
         let user: User;
         let verificationEmailSent = true;
+        // Nobody is signed in here, so a taken address and a free one get the same headers as well
+        // as the same body; the emailed link (POST /api/auth/verify) or a sign-in starts the session.
         if (existing) {
-          // The answer a new account gets, with no session: only the owner's inbox learns of it.
+          // The answer a new account gets: only the owner's inbox learns of it.
           user = await unsavedLocalUser(db, email, passwordHash);
           await limits.verificationCooldown.count(email);
           await notifyOwnerOfRegistration(existing, request.log);
         } else {
           user = await createLocalUser(db, email, passwordHash);
-          await startSession(db, config, request, reply, user.id);
           try {
             await sendVerificationEmail(db, config, mailer, user);
             await limits.verificationCooldown.count(email);

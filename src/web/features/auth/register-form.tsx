@@ -8,9 +8,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, serverMessage } from '../../lib/api-request';
 import { fieldErrors, hasErrors } from '../../lib/form-errors';
+import { setStoredUserId } from '../../lib/local-storage';
 import { register } from './api/auth-requests';
 import { registerOutcome, type AuthOutcome } from './auth-outcomes';
-import { useSignInState } from './use-sign-in-state';
 
 /** The register contract, with the match checked even while other fields are still wrong. */
 const registerFormSchema = z
@@ -22,13 +22,14 @@ const EMPTY = { email: '', password: '', confirmPassword: '' };
 export function RegisterForm({ onOutcome }: { onOutcome: (outcome: AuthOutcome) => void }) {
   const [values, setValues] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
-  const { signedIn } = useSignInState();
   const errors = submitted ? fieldErrors(registerFormSchema, values) : {};
 
   const mutation = useMutation({
     mutationFn: register,
     onSuccess: (response) => {
-      signedIn(response.user);
+      // Registration signs nobody in (the emailed link or a sign-in does), so the user is not
+      // cached as signed in; its id is stored for the verification screen's analytics (SPEC.md section 7).
+      setStoredUserId(response.user.id);
       const outcome = registerOutcome(response);
       if (outcome.kind === 'verify') {
         setValues(EMPTY);
