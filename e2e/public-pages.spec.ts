@@ -59,7 +59,7 @@ test('the information and legal pages load, dated, from the footer', async ({ pa
     await page.getByRole('contentinfo').getByRole('link', { name: title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByText('Last updated: November 22, 2026')).toBeVisible();
+    await expect(page.getByText('Last updated: November 25, 2026')).toBeVisible();
     await expect(page).toHaveTitle(`${title} – DataCleaner`);
   }
   expect(errors).toEqual([]);

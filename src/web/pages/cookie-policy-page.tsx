@@ -99,7 +99,7 @@ const SECTIONS: LegalSection[] = [
     content: (
       <>
         <p>
-          All three are first-party cookies, set by DataCleaner itself. They are HttpOnly (scripts on the page cannot read them), SameSite=Lax (other
+          All four are first-party cookies, set by DataCleaner itself. They are HttpOnly (scripts on the page cannot read them), SameSite=Lax (other
           sites cannot make your browser send them with their forms), and Secure whenever the site is served over HTTPS.
         </p>
         <StorageTable caption="Cookies DataCleaner sets" items={COOKIES} />

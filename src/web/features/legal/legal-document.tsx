@@ -3,7 +3,7 @@ import { Prose } from './prose';
 import { useScrollToHash } from './use-scroll-to-hash';
 
 /** The date every policy page shows; change it with the text. */
-export const LEGAL_LAST_UPDATED = { iso: '2026-11-22', label: 'November 22, 2026' } as const;
+export const LEGAL_LAST_UPDATED = { iso: '2026-11-25', label: 'November 25, 2026' } as const;
 
 export interface LegalSection {
   /** The heading's id: the table of contents links to #id. */

@@ -10,11 +10,11 @@ describe('information and legal pages', () => {
     ['/terms-of-service', 'Terms of Service'],
     ['/cookie-policy', 'Cookie Policy'],
     ['/gdpr', 'GDPR'],
-  ])('%s is dated November 22, 2026', async (path, title) => {
+  ])('%s is dated November 25, 2026', async (path, title) => {
     fakeApi();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent('Last updated: November 22, 2026');
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent('Last updated: November 25, 2026');
     expect(document.title).toBe(`${title} – DataCleaner`);
   });
 

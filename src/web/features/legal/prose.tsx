@@ -27,7 +27,7 @@ const PROSE = [
   '[&_blockquote:not([class])]:mt-6 [&_blockquote:not([class])]:border-l-4 [&_blockquote:not([class])]:border-brand-600 [&_blockquote:not([class])]:pl-4 [&_blockquote:not([class])]:text-slate-600',
   '[&_hr:not([class])]:my-10 [&_hr:not([class])]:border-slate-200',
   '[&_table:not([class])]:mt-6 [&_table:not([class])]:w-full [&_table:not([class])]:border-collapse [&_table:not([class])]:text-left [&_table:not([class])]:text-sm',
-  '[&_th:not([class])]:border-b [&_th:not([class])]:border-slate-300 [&_th:not([class])]:px-3 [&_th:not([class])]:py-2 [&_th:not([class])]:align-bottom [&_th:not([class])]:font-semibold [&_th:not([class])]:text-slate-900',
+  '[&_th:not([class])]:border-b [&_th:not([class])]:border-slate-300 [&_th:not([class])]:px-3 [&_th:not([class])]:py-2 [&_thead_th:not([class])]:align-bottom [&_tbody_th:not([class])]:align-top [&_th:not([class])]:font-semibold [&_th:not([class])]:text-slate-900',
   '[&_td:not([class])]:border-b [&_td:not([class])]:border-slate-200 [&_td:not([class])]:px-3 [&_td:not([class])]:py-2 [&_td:not([class])]:align-top',
   '[&_img:not([class])]:mt-6 [&_img:not([class])]:rounded-xl',
 ].join(' ');
