@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { TEST_PASSWORD, latestToken, register, sessionCookie } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
 import { createLocalUser } from '../accounts';
-import { FREE_TRIES } from './login-limits';
+import { ACCOUNT_CEILING, FREE_TRIES } from './login-limits';
 import { DEVICE_COOKIE } from './known-devices';
 import { hashPassword } from './secrets';
 
@@ -86,6 +86,19 @@ describe('sign-in limits', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(FREE_TRIES + 1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - FREE_TRIES - 1);
   });
+
+  it("admit no more parallel guesses from many addresses than the account's ceiling, and still let the owner's browser in", async () => {
+    await register(ctx.app, 'stormed@example.com');
+    const device = deviceCookie(await signIn('stormed@example.com', TEST_PASSWORD, { ip: '203.0.113.40' }));
+    freezeClock();
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, k) => signIn('stormed@example.com', `storm-${k}`, { ip: `198.51.${104 + (k >> 8)}.${k & 255}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_CEILING);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(120 - ACCOUNT_CEILING);
+    expect((await signIn('stormed@example.com', TEST_PASSWORD, { ip: '203.0.113.41', device })).statusCode).toBe(200);
+  }, 120_000);
 
   it('let an office of many users behind one IP address sign in, typos included', async () => {
     const passwordHash = await hashPassword(TEST_PASSWORD);
