@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { TEST_PASSWORD, latestToken, register, sessionCookie } from '../../test/accounts';
-import { useTestApp } from '../../test/test-app';
+import { startTestApp, useTestApp } from '../../test/test-app';
 import { createLocalUser } from '../accounts';
 import { ACCOUNT_CEILING, FREE_TRIES } from './login-limits';
 import { DEVICE_COOKIE } from './known-devices';
@@ -99,6 +99,29 @@ describe('sign-in limits', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(120 - ACCOUNT_CEILING);
     expect((await signIn('stormed@example.com', TEST_PASSWORD, { ip: '203.0.113.41', device })).statusCode).toBe(200);
   }, 120_000);
+
+  it('count an IPv6 client by its /64, so a fresh address from the same network is no fresh start', async () => {
+    await register(ctx.app, 'ipv6@example.com');
+    freezeClock();
+    for (let k = 0; k <= FREE_TRIES; k++) expect((await signIn('ipv6@example.com', `ipv6-guess-${k}`, { ip: `2001:db8:5:6::${k + 1}` })).statusCode).toBe(401);
+    expect((await signIn('ipv6@example.com', 'ipv6-guess-next', { ip: '2001:db8:5:6:ffff::99' })).statusCode).toBe(429);
+    expect((await signIn('ipv6@example.com', 'ipv6-guess-other', { ip: '2001:db8:5:7::1' })).statusCode).toBe(401);
+  });
+
+  it('behind TRUST_PROXY=true, count the address the proxy saw, whatever the client writes to the left of it in X-Forwarded-For', async () => {
+    const proxied = await startTestApp({ work: false, env: { TRUST_PROXY: 'true' } });
+    try {
+      await register(proxied.app, 'proxied@example.com');
+      freezeClock();
+      const through = (password: string, forwardedFor: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { username: 'proxied@example.com', password } });
+      for (let k = 0; k <= FREE_TRIES; k++) expect((await through(`spoof-${k}`, `192.0.2.${k}, 198.51.100.44`)).statusCode).toBe(401);
+      expect((await through('spoof-next', '192.0.2.200, 198.51.100.44')).statusCode).toBe(429);
+      expect((await through('another-client', '198.51.100.45')).statusCode).toBe(401);
+    } finally {
+      await proxied.stop();
+    }
+  });
 
   it('let an office of many users behind one IP address sign in, typos included', async () => {
     const passwordHash = await hashPassword(TEST_PASSWORD);

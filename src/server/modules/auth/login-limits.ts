@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
-import { Limit, tooMany } from './rate-limiter';
+import { Limit, addressKey, tooMany } from './rate-limiter';
 
 /** Wrong passwords a client gets for an account before each next try has to wait. */
 export const FREE_TRIES = 5;
@@ -84,5 +84,5 @@ export function delaySeconds(n: number): number {
 }
 
 function pairKey({ email, ip, knownDevice }: LoginAttempt): string {
-  return `${email}\n${knownDevice ? `device:${knownDevice}` : `ip:${ip}`}`;
+  return `${email}\n${knownDevice ? `device:${knownDevice}` : `ip:${addressKey(ip)}`}`;
 }
