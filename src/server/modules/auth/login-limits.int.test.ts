@@ -166,6 +166,18 @@ describe('sign-in limits', () => {
     expect((await signIn('planted@example.com', TEST_PASSWORD, { ip: '198.51.100.200', device: cookie.value })).statusCode).toBe(200);
   }, 90_000);
 
+  it("carry over to a renewed device cookie only the account that signed in, so the next person at a shared computer is no known device of the previous one's", async () => {
+    await register(ctx.app, 'first@example.com');
+    await register(ctx.app, 'second@example.com');
+    const shared = { ip: '203.0.113.90' };
+    const first = deviceCookie(await signIn('first@example.com', TEST_PASSWORD, shared));
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', remoteAddress: shared.ip });
+    const second = deviceCookie(await signIn('second@example.com', TEST_PASSWORD, { ...shared, device: first }));
+    await closeToStrangers('first@example.com', 105);
+    expect((await signIn('first@example.com', TEST_PASSWORD, { ...shared, device: second })).statusCode).toBe(429);
+    expect((await signIn('second@example.com', TEST_PASSWORD, { ...shared, device: second })).statusCode).toBe(200);
+  }, 90_000);
+
   it('trust, after a password reset, only the browser that opened the emailed link', async () => {
     await register(ctx.app, 'reset@example.com');
     const before = deviceCookie(await signIn('reset@example.com', TEST_PASSWORD, { ip: '203.0.113.70' }));
