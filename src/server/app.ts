@@ -48,7 +48,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config } = deps;
   const app = Fastify({
     ...(typeof deps.logger === 'object' ? { loggerInstance: deps.logger } : { logger: deps.logger ?? false }),
-    trustProxy: config.TRUST_PROXY,
+    // Fastify trusts no hop for a bare number (it cannot check the nearest peer); a count
+    // here says the app is reachable only through that many proxies, so trust them by position.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -86,4 +88,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;
+}
+
+/** Trusts the nearest `hops` proxies: the client address is the one the outermost of them saw. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -21,6 +21,17 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://clean.example.com');
   });
 
+  it('trusts one proxy hop for TRUST_PROXY=true, never every hop, and takes a hop count or a list of proxies', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', 'loopback']);
+    for (const bad of ['all', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '2001:db8::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be false, true \(one proxy\)/);
+    }
+  });
+
   it('reports every bad variable at once', () => {
     let error: unknown;
     try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -7,6 +8,36 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which hops may write X-Forwarded-For, as Fastify's trustProxy takes it. `true` is one hop,
+ * never all of them: trusting every hop makes the client address the leftmost entry, which
+ * the client writes itself, and every limit keyed on it could be dodged or aimed at others.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): boolean | number | string[] => {
+    if (['false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const proxies = value.split(',').map((entry) => entry.trim());
+    if (proxies.every(isProxyAddress)) return proxies;
+    ctx.addIssue({ code: 'custom', message: 'must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDRs' });
+    return z.NEVER;
+  });
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 const postgresUrl = z
   .string()
@@ -54,7 +85,9 @@ export const configSchema = z.object({
     .enum(['pretty', 'json'])
     .optional()
     .describe('pretty: one readable line per event, the default in development; json: one JSON object per line for log collectors, the default otherwise'),
-  TRUST_PROXY: bool(false).describe('Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind HTTPS)'),
+  TRUST_PROXY: trustProxy.describe(
+    'Reverse proxies whose X-Forwarded-* headers count (needed for Secure cookies behind HTTPS): false, true for exactly one proxy in front, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs; the client address is the one the outermost trusted proxy saw',
+  ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

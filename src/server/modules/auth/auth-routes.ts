@@ -98,10 +98,8 @@ export function authRoutes({ db, config, mailer, limits }: AuthDependencies): Fa
         const attempt = await limits.login.admit({ email, ip: request.ip, knownDevice }, reply);
         // Unknown email and wrong password take the same time and get the same answer.
         const valid = await verifyPassword(user?.password, request.body.password);
-        if (!user || !valid) {
-          await limits.login.failed(attempt);
-          throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-        }
+        // A failure stays counted: admit() counted it before the password was checked.
+        if (!user || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
         await limits.login.succeeded(attempt);
         await startSession(db, config, request, reply, user.id);
         const body: LoginResponse = { message: AUTH_MESSAGES.loginSuccessful, ...toClientUser(await markPastTrial(db, user)) };

@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
-import { login, register, sessionCookie } from '../../test/accounts';
+import { knownDevices, users } from '../../db/schema';
+import { activeUser, login, register, sessionCookie } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { DEVICE_COOKIE } from './known-devices';
+import { tokenHash } from './secrets';
 
 const GOOGLE_ENV = { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret' };
 
@@ -173,9 +175,12 @@ describe('GET /api/auth/google/callback', () => {
     expect(row?.trialEndDate).toBeInstanceOf(Date);
   });
 
-  it('links an existing password account with the same verified email, filling only what it lacks', async () => {
+  it('links an unverified password account with the same verified email, ending what its registrant opened and dropping the password', async () => {
+    // Someone registered the address first, with a password of their choosing, and signed in.
     const registered = await register(ctx.app, 'linked@example.com');
     const userId = registered.response.json().user.id;
+    const registrant = await login(ctx.app, 'linked@example.com');
+    expect(registrant.cookie).not.toBe('');
     await ctx.database.db.update(users).set({ displayName: 'Chosen Name' }).where(eq(users.id, userId));
 
     const response = await signInWithGoogle({
@@ -190,15 +195,25 @@ describe('GET /api/auth/google/callback', () => {
       id: userId,
       emailVerified: true,
       isGoogleAccount: true,
-      hasPassword: true,
+      hasPassword: false,
       displayName: 'Chosen Name',
       profilePicture: 'https://lh3.googleusercontent.com/a/linked',
     });
-    expect(await userRow('linked@example.com')).toMatchObject({ googleId: 'google-linked', provider: 'local', verificationToken: null });
+    expect(await userRow('linked@example.com')).toMatchObject({ googleId: 'google-linked', provider: 'local', verificationToken: null, password: null });
 
-    const withPassword = await login(ctx.app, 'linked@example.com');
-    expect(withPassword.response.statusCode).toBe(200);
-    expect(withPassword.response.json().id).toBe(userId);
+    // The registrant's password, sessions and known browsers are worth nothing now.
+    expect((await login(ctx.app, 'linked@example.com')).response.statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: registrant.cookie } })).statusCode).toBe(401);
+    const devices = await ctx.database.db.select().from(knownDevices).where(eq(knownDevices.userId, userId));
+    expect(devices.map((d) => d.id)).toEqual([tokenHash(response.cookies.find((c) => c.name === DEVICE_COOKIE)!.value)]);
+  });
+
+  it('links a verified password account and keeps its password and sessions: its owner proved the address', async () => {
+    const cookie = await activeUser(ctx, 'proven@example.com');
+    const response = await signInWithGoogle({ sub: 'google-proven', email: 'proven@example.com', email_verified: true });
+    expect(await currentUser(sessionCookie(response))).toMatchObject({ email: 'proven@example.com', isGoogleAccount: true, hasPassword: true });
+    expect(await currentUser(cookie)).toMatchObject({ email: 'proven@example.com' });
+    expect((await login(ctx.app, 'proven@example.com')).response.statusCode).toBe(200);
   });
 
   it('does not link when Google has not verified the email', async () => {

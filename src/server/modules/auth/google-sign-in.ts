@@ -20,7 +20,8 @@ import { users, type User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { createUser, findUserByEmail } from '../accounts';
 import type { AuthDependencies } from './auth-routes';
-import { cookieOptions, startSession } from './sessions';
+import { forgetDevices } from './known-devices';
+import { cookieOptions, endAllSessions, startSession } from './sessions';
 
 const OAUTH_COOKIE = 'dc_oauth';
 /** The cookie only travels to the start and callback routes. */
@@ -49,7 +50,8 @@ type GoogleProfile = z.infer<typeof googleProfileSchema>;
 
 /** Error codes the /auth page receives in `?error=`. */
 type SignInError = 'google' | 'google_unverified_email';
-type SignInOutcome = { user: User } | { error: SignInError; reason: string };
+/** `claimed`: Google's proof of the address took over an account nobody had verified. */
+type SignInOutcome = { user: User; claimed?: boolean } | { error: SignInError; reason: string };
 
 const callbackQuerySchema = z
   .object({
@@ -162,6 +164,11 @@ export function googleSignInRoutes({ db, config, limits }: AuthDependencies): Fa
 
         const outcome = await findOrCreateGoogleUser(db, profile);
         if ('error' in outcome) return fail(outcome.error, outcome.reason);
+        if (outcome.claimed) {
+          // Whoever registered the address may not own it: nothing they opened survives.
+          await endAllSessions(db, outcome.user.id);
+          await forgetDevices(db, outcome.user.id);
+        }
         await startSession(db, config, request, reply, outcome.user.id);
         // /auth sends a signed-in user on to profile setup or the dashboard.
         return reply.redirect(pending.redirect ?? '/auth');
@@ -222,8 +229,12 @@ async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): Promise<S
     // Linking on an address Google has not verified would hand the account to whoever typed it.
     if (!verified) return { error: 'google_unverified_email', reason: `Google has not verified the email of an existing account (user ${existing.id})` };
     if (existing.googleId) return { error: 'google', reason: `user ${existing.id} is linked to another Google account` };
-    const updated = await fillFromGoogle(db, existing, profile, { verify: true, link: true });
-    return updated.googleId === profile.sub ? { user: updated } : { error: 'google', reason: `user ${existing.id} was linked to another Google account meanwhile` };
+    // An unverified account may have been registered by someone else before its owner came:
+    // its password goes (the owner can set one by password reset). A verified one keeps it,
+    // since its owner proved the address when they registered.
+    const claim = !existing.emailVerified;
+    const updated = await fillFromGoogle(db, existing, profile, { verify: true, link: true, clearPassword: claim });
+    return updated.googleId === profile.sub ? { user: updated, claimed: claim } : { error: 'google', reason: `user ${existing.id} was linked to another Google account meanwhile` };
   }
 
   const now = new Date();
@@ -241,8 +252,8 @@ async function findOrCreateGoogleUser(db: Db, profile: GoogleProfile): Promise<S
   return { user };
 }
 
-/** Fills profile fields the account lacks, and links and verifies it when asked. Never overwrites what the user has. */
-async function fillFromGoogle(db: Db, user: User, profile: GoogleProfile, options: { verify: boolean; link?: boolean }): Promise<User> {
+/** Fills profile fields the account lacks, and links, verifies and drops the password when asked. Never overwrites the profile the user has. */
+async function fillFromGoogle(db: Db, user: User, profile: GoogleProfile, options: { verify: boolean; link?: boolean; clearPassword?: boolean }): Promise<User> {
   const fillsProfile = (user.displayName === null && profile.name) || (user.profilePicture === null && profile.picture);
   if (!fillsProfile && !options.verify && !options.link) return user;
   const now = new Date();
@@ -252,6 +263,7 @@ async function fillFromGoogle(db: Db, user: User, profile: GoogleProfile, option
       displayName: sql`coalesce(${users.displayName}, ${profile.name ?? null})`,
       profilePicture: sql`coalesce(${users.profilePicture}, ${profile.picture ?? null})`,
       ...(options.link ? { googleId: profile.sub, isGoogleAccount: true } : {}),
+      ...(options.clearPassword ? { password: null } : {}),
       ...(options.verify
         ? { emailVerified: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, verificationToken: null, verificationTokenExpiresAt: null }
         : {}),

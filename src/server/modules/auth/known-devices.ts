@@ -28,15 +28,16 @@ export async function recognizedDevice(db: Db, request: FastifyRequest, userId: 
 
 /**
  * Marks the browser as known to the account and returns its new cookie value. The token is
- * new at every sign-in (accounts the old one knew move to it), so a device cookie someone
- * planted in the browser is worth nothing once its owner signs in.
+ * new at every sign-in, so a device cookie someone planted in the browser is worth nothing
+ * once its owner signs in. Only the signing-in account's entry moves to it: on a shared
+ * computer the next person must not become a known device of the previous one's account.
  */
 export async function rememberDevice(db: Db, request: FastifyRequest, userId: number): Promise<string> {
   const token = randomToken();
   const id = tokenHash(token);
   const now = new Date();
   const previous = deviceToken(request);
-  if (previous) await db.update(knownDevices).set({ id, lastUsedAt: now }).where(eq(knownDevices.id, tokenHash(previous)));
+  if (previous) await db.update(knownDevices).set({ id, lastUsedAt: now }).where(and(eq(knownDevices.id, tokenHash(previous)), eq(knownDevices.userId, userId)));
   await db
     .insert(knownDevices)
     .values({ id, userId, createdAt: now, lastUsedAt: now })

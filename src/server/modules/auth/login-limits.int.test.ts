@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { TEST_PASSWORD, latestToken, register, sessionCookie } from '../../test/accounts';
-import { useTestApp } from '../../test/test-app';
+import { startTestApp, useTestApp } from '../../test/test-app';
 import { createLocalUser } from '../accounts';
-import { FREE_TRIES } from './login-limits';
+import { ACCOUNT_CEILING, FREE_TRIES } from './login-limits';
 import { DEVICE_COOKIE } from './known-devices';
 import { hashPassword } from './secrets';
 
@@ -87,6 +87,42 @@ describe('sign-in limits', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - FREE_TRIES - 1);
   });
 
+  it("admit no more parallel guesses from many addresses than the account's ceiling, and still let the owner's browser in", async () => {
+    await register(ctx.app, 'stormed@example.com');
+    const device = deviceCookie(await signIn('stormed@example.com', TEST_PASSWORD, { ip: '203.0.113.40' }));
+    freezeClock();
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, k) => signIn('stormed@example.com', `storm-${k}`, { ip: `198.51.${104 + (k >> 8)}.${k & 255}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_CEILING);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(120 - ACCOUNT_CEILING);
+    expect((await signIn('stormed@example.com', TEST_PASSWORD, { ip: '203.0.113.41', device })).statusCode).toBe(200);
+  }, 120_000);
+
+  it('count an IPv6 client by its /64, so a fresh address from the same network is no fresh start', async () => {
+    await register(ctx.app, 'ipv6@example.com');
+    freezeClock();
+    for (let k = 0; k <= FREE_TRIES; k++) expect((await signIn('ipv6@example.com', `ipv6-guess-${k}`, { ip: `2001:db8:5:6::${k + 1}` })).statusCode).toBe(401);
+    expect((await signIn('ipv6@example.com', 'ipv6-guess-next', { ip: '2001:db8:5:6:ffff::99' })).statusCode).toBe(429);
+    expect((await signIn('ipv6@example.com', 'ipv6-guess-other', { ip: '2001:db8:5:7::1' })).statusCode).toBe(401);
+  });
+
+  it('behind TRUST_PROXY=true, count the address the proxy saw, whatever the client writes to the left of it in X-Forwarded-For', async () => {
+    const proxied = await startTestApp({ work: false, env: { TRUST_PROXY: 'true' } });
+    try {
+      await register(proxied.app, 'proxied@example.com');
+      freezeClock();
+      const through = (password: string, forwardedFor: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { username: 'proxied@example.com', password } });
+      for (let k = 0; k <= FREE_TRIES; k++) expect((await through(`spoof-${k}`, `192.0.2.${k}, 198.51.100.44`)).statusCode).toBe(401);
+      expect((await through('spoof-next', '192.0.2.200, 198.51.100.44')).statusCode).toBe(429);
+      expect((await through('another-client', '198.51.100.45')).statusCode).toBe(401);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('let an office of many users behind one IP address sign in, typos included', async () => {
     const passwordHash = await hashPassword(TEST_PASSWORD);
     const office = { ip: '192.0.2.1' };
@@ -128,6 +164,18 @@ describe('sign-in limits', () => {
     await closeToStrangers('planted@example.com', 102);
     expect((await signIn('planted@example.com', TEST_PASSWORD, { ip: '198.51.100.200', device: planted })).statusCode).toBe(429);
     expect((await signIn('planted@example.com', TEST_PASSWORD, { ip: '198.51.100.200', device: cookie.value })).statusCode).toBe(200);
+  }, 90_000);
+
+  it("carry over to a renewed device cookie only the account that signed in, so the next person at a shared computer is no known device of the previous one's", async () => {
+    await register(ctx.app, 'first@example.com');
+    await register(ctx.app, 'second@example.com');
+    const shared = { ip: '203.0.113.90' };
+    const first = deviceCookie(await signIn('first@example.com', TEST_PASSWORD, shared));
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', remoteAddress: shared.ip });
+    const second = deviceCookie(await signIn('second@example.com', TEST_PASSWORD, { ...shared, device: first }));
+    await closeToStrangers('first@example.com', 105);
+    expect((await signIn('first@example.com', TEST_PASSWORD, { ...shared, device: second })).statusCode).toBe(429);
+    expect((await signIn('second@example.com', TEST_PASSWORD, { ...shared, device: second })).statusCode).toBe(200);
   }, 90_000);
 
   it('trust, after a password reset, only the browser that opened the emailed link', async () => {

@@ -1,11 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
-import { Limit, tooMany } from './rate-limiter';
+import { Limit, addressKey, tooMany } from './rate-limiter';
 
 /** Wrong passwords a client gets for an account before each next try has to wait. */
 export const FREE_TRIES = 5;
 /** The wait doubles from one second with every further try, up to this. */
 export const MAX_DELAY_SECONDS = 15 * 60;
+/** Failed sign-ins an account takes in an hour from clients not known to it. */
+export const ACCOUNT_CEILING = 50;
 const HOUR = 3600;
 
 export interface LoginAttempt {
@@ -38,39 +40,41 @@ export class LoginLimits {
     // A day of attempts is remembered, so waiting out one delay does not start the count again.
     this.pairAttempts = new Limit(db, 'login-pair', Number.MAX_SAFE_INTEGER, 24 * HOUR);
     this.pairDelay = new Limit(db, 'login-pair-delay', 1, MAX_DELAY_SECONDS);
-    this.accountFailures = new Limit(db, 'login-account-failures', 50, HOUR);
+    this.accountFailures = new Limit(db, 'login-account-failures', ACCOUNT_CEILING, HOUR);
     this.ipFailures = new Limit(db, 'login-ip-failures', 100, HOUR);
   }
 
   /**
-   * Lets an attempt through or throws 429 with Retry-After. The attempt is counted before
-   * the password is checked, so a burst of parallel guesses gets no more tries than a sequence.
+   * Lets an attempt through or throws 429 with Retry-After. The attempt is counted against
+   * every limit before the password is checked, so a burst of parallel guesses gets no more
+   * tries than a sequence; a success hands the ceilings' counts back (`succeeded`).
    */
   async admit(attempt: LoginAttempt, reply: FastifyReply): Promise<Admitted> {
-    if (!attempt.knownDevice) {
-      const wait = Math.max(...(await Promise.all([this.ipFailures.blockedFor(attempt.ip), this.accountFailures.blockedFor(attempt.email)])));
-      if (wait > 0) throw tooMany(wait, reply);
-    }
     const pair = pairKey(attempt);
     const tries = await this.pairAttempts.tally(pair);
-    if (tries <= FREE_TRIES) return { ...attempt, delayed: false };
-    const wait = await this.pairDelay.count(pair, delaySeconds(tries - FREE_TRIES));
+    const delayed = tries > FREE_TRIES;
+    const waits = await Promise.all([
+      delayed ? this.pairDelay.count(pair, delaySeconds(tries - FREE_TRIES)) : 0,
+      ...(attempt.knownDevice ? [] : [this.ipFailures.count(attempt.ip), this.accountFailures.count(attempt.email)]),
+    ]);
+    const wait = Math.max(...waits);
     if (wait > 0) {
-      // Refused before any password was checked: not a try.
-      await this.pairAttempts.refund(pair);
+      // Refused before any password was checked: not a try for any limit.
+      await Promise.all([this.pairAttempts.refund(pair), delayed ? this.pairDelay.refund(pair) : null, this.refundCeilings(attempt)]);
       throw tooMany(wait, reply);
     }
-    return { ...attempt, delayed: true };
-  }
-
-  async failed(attempt: Admitted): Promise<void> {
-    if (attempt.knownDevice) return;
-    await Promise.all([this.ipFailures.count(attempt.ip), this.accountFailures.count(attempt.email)]);
+    return { ...attempt, delayed };
   }
 
   async succeeded(attempt: Admitted): Promise<void> {
     const pair = pairKey(attempt);
-    await Promise.all([this.pairAttempts.reset(pair), attempt.delayed ? this.pairDelay.reset(pair) : null]);
+    await Promise.all([this.pairAttempts.reset(pair), attempt.delayed ? this.pairDelay.reset(pair) : null, this.refundCeilings(attempt)]);
+  }
+
+  /** The ceilings keep failures only, and a known device never touches them. */
+  private async refundCeilings(attempt: LoginAttempt): Promise<void> {
+    if (attempt.knownDevice) return;
+    await Promise.all([this.ipFailures.refund(attempt.ip), this.accountFailures.refund(attempt.email)]);
   }
 }
 
@@ -80,5 +84,5 @@ export function delaySeconds(n: number): number {
 }
 
 function pairKey({ email, ip, knownDevice }: LoginAttempt): string {
-  return `${email}\n${knownDevice ? `device:${knownDevice}` : `ip:${ip}`}`;
+  return `${email}\n${knownDevice ? `device:${knownDevice}` : `ip:${addressKey(ip)}`}`;
 }

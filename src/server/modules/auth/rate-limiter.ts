@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
@@ -74,7 +75,33 @@ export async function purgeExpiredLimits(db: Db, now = new Date()): Promise<numb
 }
 
 function subject(key: string): string {
-  return tokenHash(key);
+  return tokenHash(isIP(key) ? addressKey(key) : key);
+}
+
+/**
+ * The client a limit counts for an IP address: an IPv4 address itself (also when it comes
+ * IPv4-mapped, ::ffff:a.b.c.d), an IPv6 address by its /64, since one subscriber usually holds
+ * a whole /64 and could otherwise take a fresh address for every try.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  const groups = (part: string) => (part ? part.split(':').flatMap(hexGroups) : []);
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  const known = [...groups(head), ...groups(tail ?? '')];
+  const full = tail === undefined ? known : [...groups(head), ...Array<string>(8 - known.length).fill('0'), ...groups(tail)];
+  return `${full
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** An IPv6 group, or the two an embedded IPv4 tail stands for. */
+function hexGroups(group: string): string[] {
+  if (!group.includes('.')) return [group];
+  const [a = 0, b = 0, c = 0, d = 0] = group.split('.').map(Number);
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
 }
 
 function secondsOf(ms: number): number {

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { users } from '../../db/schema';
-import { latestEmail, latestToken, register, sessionCookie } from '../../test/accounts';
+import { knownDevices, users } from '../../db/schema';
+import { TEST_PASSWORD, latestEmail, latestToken, register, sessionCookie } from '../../test/accounts';
 import { startTestApp, useTestApp } from '../../test/test-app';
 import { readOutbox } from '../notifications';
+import { DEVICE_COOKIE } from './known-devices';
+import { tokenHash } from './secrets';
 
 const ctx = useTestApp({ work: false });
 const send = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/send-verification', payload: { email } });
@@ -84,6 +86,18 @@ describe('POST /api/auth/verify', () => {
     const user = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(ok) } });
     expect(user.json()).toMatchObject({ email: 'verify-me@example.com', needsVerification: false });
     expect((await verify(token)).json()).toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+
+  it('ends every session and forgets every browser from before the link, keeping only the one that opened it', async () => {
+    const { response, cookie: before } = await register(ctx.app, 'proof@example.com', TEST_PASSWORD, '198.51.100.80');
+    const userId = response.json().user.id;
+    expect(before).not.toBe('');
+    const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { token: await latestToken(ctx, 'proof@example.com', 'verification') }, remoteAddress: '203.0.113.80' });
+    expect(verified.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: before } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(verified) } })).statusCode).toBe(200);
+    const devices = await ctx.database.db.select().from(knownDevices).where(eq(knownDevices.userId, userId));
+    expect(devices.map((d) => d.id)).toEqual([tokenHash(verified.cookies.find((c) => c.name === DEVICE_COOKIE)!.value)]);
   });
 
   it('refuses a link older than 24 hours', async () => {

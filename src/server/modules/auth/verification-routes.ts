@@ -16,9 +16,10 @@ import { localOnly } from '../../http/local-only';
 import { toClientUser, findUserByEmail } from '../accounts';
 import { readOutbox } from '../notifications';
 import type { AuthDependencies } from './auth-routes';
+import { forgetDevices } from './known-devices';
 import { currentSession } from './require-user';
 import { tokenHash } from './secrets';
-import { startSession } from './sessions';
+import { endAllSessions, startSession } from './sessions';
 import { sendVerificationEmail } from './verification';
 
 const verifiedResponseSchema = clientUserSchema.extend({ message: z.string() }).meta({ id: 'VerifiedUser' });
@@ -92,6 +93,10 @@ export function verificationRoutes({ db, config, mailer, limits }: AuthDependenc
           .set({ emailVerified: true, emailVerifiedAt: now, verificationToken: null, verificationTokenExpiresAt: null, updatedAt: now })
           .where(eq(users.id, user.id))
           .returning();
+        // Whoever set the password is taken to own the mailbox, but no session or known device
+        // from before the proof survives it: until now anyone could have made them.
+        await endAllSessions(db, user.id);
+        await forgetDevices(db, user.id);
         // The link proves the mailbox is theirs: they continue signed in, wherever they opened it.
         await startSession(db, config, request, reply, user.id);
         return { message: 'Your email address is verified.', ...toClientUser(verified!) };
