@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { HubSpotApi, HubSpotError, UncertainOutcome, type TokenSource } from './hubspot-api';
-import { portalLimiter } from './portal-limiter';
+import { portalLimiter, type PortalLimiter } from './portal-limiter';
 
 let sandbox: Sandbox;
 let database: Database;
@@ -22,9 +22,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-function apiWith(tokens: TokenSource): HubSpotApi {
+function apiWith(tokens: TokenSource, limiter: PortalLimiter = portalLimiter(database.db, '121', 'oauth')): HubSpotApi {
   const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
-  return new HubSpotApi({ config, tokens, limiter: portalLimiter(database.db, '121', 'oauth'), log: pino({ level: 'silent' }), portalKey: '121' });
+  return new HubSpotApi({ config, tokens, limiter, log: pino({ level: 'silent' }), portalKey: '121' });
 }
 
 const requestsTo = (route: string) => sandbox.stats().byRoute[route]?.requests ?? 0;
@@ -63,5 +63,18 @@ describe('the HubSpot API', () => {
     } finally {
       sandbox.setFaults({ errorRate: 0, paths: [] });
     }
+  });
+
+  it("keeps HubSpot's answer when the budget's database write fails: a creation is not reported unconfirmed, a refusal stays a refusal", async () => {
+    const limiter = portalLimiter(database.db, '121', 'oauth');
+    limiter.observe = async () => {
+      throw new Error('database unavailable');
+    };
+    const api = apiWith({ current: async () => token }, limiter);
+    sandbox.resetStats();
+    const created = await api.create('contacts', { email: 'observe@fails.example' });
+    expect(created.properties.email).toBe('observe@fails.example');
+    expect(requestsTo('POST /crm/v3/objects/:objectType')).toBe(1);
+    expect(await api.get('contacts', '999999999', ['email'])).toBeNull();
   });
 });
