@@ -1,9 +1,13 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { hubspotBudgets, type CrmConnection } from '../../db/schema';
+import { secretBoxFor } from '../../security/secret-box';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { hubspotApiFor } from './connections';
 import { HubSpotApi, HubSpotError, UncertainOutcome, type TokenSource } from './hubspot-api';
 import { portalLimiter, type PortalLimiter } from './portal-limiter';
 
@@ -76,5 +80,29 @@ describe('the HubSpot API', () => {
     expect(created.properties.email).toBe('observe@fails.example');
     expect(requestsTo('POST /crm/v3/objects/:objectType')).toBe(1);
     expect(await api.get('contacts', '999999999', ['email'])).toBeNull();
+  });
+
+  it("keeps a budget per app in a portal: the OAuth app's and each private app's apart, one for every use of a connection", async () => {
+    const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
+    const secrets = await secretBoxFor(config);
+    const connection = (id: number, authType: 'oauth' | 'private_app', accessToken: string): CrmConnection => ({
+      id, userId: id, provider: 'hubspot', authType, accessToken: secrets.seal(accessToken), refreshToken: null, accessTokenExpiresAt: null,
+      hubId: '777', hubDomain: null, scopes: [], isConnected: true, createdAt: new Date(), updatedAt: new Date(),
+    });
+    const deps = { db: database.db, config, log: pino({ level: 'silent' }) };
+    // A scan and a merge of the same private-app connection, and the portal's OAuth connection.
+    for (const api of [await hubspotApiFor(deps, connection(1, 'private_app', token)), await hubspotApiFor(deps, connection(1, 'private_app', token)), await hubspotApiFor(deps, connection(2, 'oauth', token))]) {
+      await api.listPage('contacts', { properties: [], limit: 1 });
+    }
+    const otherApp = await hubspotApiFor(deps, connection(3, 'private_app', 'pat-na1-another-private-app'));
+    await expect(otherApp.listPage('contacts', { properties: [], limit: 1 })).rejects.toBeInstanceOf(HubSpotError);
+
+    const rows = await database.db
+      .select({ key: hubspotBudgets.portalKey, requestTimes: hubspotBudgets.requestTimes })
+      .from(hubspotBudgets)
+      .where(and(like(hubspotBudgets.portalKey, '777%'), eq(hubspotBudgets.kind, 'standard')));
+    expect(rows.map((r) => r.key).sort()).toEqual(['777:oauth', expect.stringMatching(/^777:private:[0-9a-f]{16}$/), expect.stringMatching(/^777:private:[0-9a-f]{16}$/)]);
+    expect(rows.find((r) => r.key === '777:oauth')!.requestTimes).toHaveLength(1);
+    expect(rows.map((r) => r.requestTimes.length).sort()).toEqual([1, 1, 2]);
   });
 });
