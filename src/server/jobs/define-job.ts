@@ -10,6 +10,11 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** For a job that queues others (a scheduled scan starts a scan run). */
   queue: JobQueue;
+  /**
+   * Aborted by pg-boss when this attempt's claim on the job is gone (its heartbeat found the job
+   * failed and retried, or settled elsewhere): the work's result can no longer land, so stop.
+   */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition<P extends z.ZodType = z.ZodType> {

@@ -32,6 +32,8 @@ export const scanRuns = pgTable(
     trigger: text('trigger').notNull().default('manual'),
     progress: jsonb('progress').$type<ScanProgress>(),
     cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** Raised by each job attempt; progress and results of an older attempt find it changed and are not written (a fence). */
+    attempt: integer('attempt').notNull().default(0),
     errorMessage: text('error_message'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     startedAt: timestamptz('started_at'),

@@ -11,7 +11,7 @@ import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser, randomToken, cookieOptions } from '../auth';
 import { findConnection, oauthClient, saveConnection, type ConnectionDependencies } from './connections';
 import { HubSpotApi, HubSpotError } from './hubspot-api';
-import { portalLimiter } from './portal-limiter';
+import { budgetKey, portalLimiter } from './portal-limiter';
 
 const STATE_COOKIE = 'dc_hubspot_oauth';
 const STATE_PATH = '/api/hubspot/callback';
@@ -156,7 +156,7 @@ async function identifyPrivateApp(deps: ConnectionDependencies, token: string, l
   if (details.portalId === undefined) throw new HttpError(502, 'HUBSPOT_UNAVAILABLE', 'HubSpot did not say which portal this token belongs to.');
   const hubId = String(details.portalId);
   // Which objects the token may read: a scan of the others would fail later with less to go on.
-  const api = new HubSpotApi({ config: deps.config, tokens: { current: async () => token }, limiter: portalLimiter(deps.db, hubId, 'private_app'), log, portalKey: hubId });
+  const api = new HubSpotApi({ config: deps.config, tokens: { current: async () => token }, limiter: portalLimiter(deps.db, budgetKey(hubId, { authType: 'private_app', token }), 'private_app'), log, portalKey: hubId });
   const scopes: string[] = [];
   for (const objectType of OBJECT_TYPES) {
     try {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { crmConnections, type CrmConnection } from '../../db/schema';
 import { secretBoxFor, type SecretBox } from '../../security/secret-box';
 import { HubSpotApi, HubSpotError, type TokenSource } from './hubspot-api';
-import { portalLimiter } from './portal-limiter';
+import { budgetKey, portalLimiter } from './portal-limiter';
 
 /** Refresh an OAuth token this long before HubSpot says it expires. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -116,13 +116,16 @@ export function oauthClient(config: Config): Client {
   return new Client({ basePath: config.HUBSPOT_API_BASE.replace(/\/$/, '') });
 }
 
-/** The HubSpot API of a user's connection: scans, merges and restores of one portal share its limiter. */
+/** The HubSpot API of a user's connection: scans, merges and restores of one portal and app share its limiter. */
 export async function hubspotApiFor(deps: { db: Db; config: Config; log: FastifyBaseLogger }, connection: CrmConnection): Promise<HubSpotApi> {
   const portalKey = connection.hubId ?? `connection-${connection.id}`;
+  const secrets = await secretBoxFor(deps.config);
+  const oauth = connection.authType === 'oauth';
+  const app = oauth ? ({ authType: 'oauth' } as const) : ({ authType: 'private_app', token: secrets.open(connection.accessToken!) } as const);
   return new HubSpotApi({
     config: deps.config,
-    tokens: connectionTokens({ db: deps.db, config: deps.config, secrets: await secretBoxFor(deps.config) }, connection),
-    limiter: portalLimiter(deps.db, portalKey, connection.authType === 'oauth' ? 'oauth' : 'private_app'),
+    tokens: connectionTokens({ db: deps.db, config: deps.config, secrets }, connection),
+    limiter: portalLimiter(deps.db, budgetKey(portalKey, app), app.authType),
     log: deps.log,
     portalKey,
   });

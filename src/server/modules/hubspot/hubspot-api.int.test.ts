@@ -1,11 +1,15 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { hubspotBudgets, type CrmConnection } from '../../db/schema';
+import { secretBoxFor } from '../../security/secret-box';
 import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { hubspotApiFor } from './connections';
 import { HubSpotApi, HubSpotError, UncertainOutcome, type TokenSource } from './hubspot-api';
-import { portalLimiter } from './portal-limiter';
+import { portalLimiter, type PortalLimiter } from './portal-limiter';
 
 let sandbox: Sandbox;
 let database: Database;
@@ -22,9 +26,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-function apiWith(tokens: TokenSource): HubSpotApi {
+function apiWith(tokens: TokenSource, limiter: PortalLimiter = portalLimiter(database.db, '121', 'oauth')): HubSpotApi {
   const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
-  return new HubSpotApi({ config, tokens, limiter: portalLimiter(database.db, '121', 'oauth'), log: pino({ level: 'silent' }), portalKey: '121' });
+  return new HubSpotApi({ config, tokens, limiter, log: pino({ level: 'silent' }), portalKey: '121' });
 }
 
 const requestsTo = (route: string) => sandbox.stats().byRoute[route]?.requests ?? 0;
@@ -63,5 +67,42 @@ describe('the HubSpot API', () => {
     } finally {
       sandbox.setFaults({ errorRate: 0, paths: [] });
     }
+  });
+
+  it("keeps HubSpot's answer when the budget's database write fails: a creation is not reported unconfirmed, a refusal stays a refusal", async () => {
+    const limiter = portalLimiter(database.db, '121', 'oauth');
+    limiter.observe = async () => {
+      throw new Error('database unavailable');
+    };
+    const api = apiWith({ current: async () => token }, limiter);
+    sandbox.resetStats();
+    const created = await api.create('contacts', { email: 'observe@fails.example' });
+    expect(created.properties.email).toBe('observe@fails.example');
+    expect(requestsTo('POST /crm/v3/objects/:objectType')).toBe(1);
+    expect(await api.get('contacts', '999999999', ['email'])).toBeNull();
+  });
+
+  it("keeps a budget per app in a portal: the OAuth app's and each private app's apart, one for every use of a connection", async () => {
+    const config = testConfig({ HUBSPOT_API_BASE: sandbox.url });
+    const secrets = await secretBoxFor(config);
+    const connection = (id: number, authType: 'oauth' | 'private_app', accessToken: string): CrmConnection => ({
+      id, userId: id, provider: 'hubspot', authType, accessToken: secrets.seal(accessToken), refreshToken: null, accessTokenExpiresAt: null,
+      hubId: '777', hubDomain: null, scopes: [], isConnected: true, createdAt: new Date(), updatedAt: new Date(),
+    });
+    const deps = { db: database.db, config, log: pino({ level: 'silent' }) };
+    // A scan and a merge of the same private-app connection, and the portal's OAuth connection.
+    for (const api of [await hubspotApiFor(deps, connection(1, 'private_app', token)), await hubspotApiFor(deps, connection(1, 'private_app', token)), await hubspotApiFor(deps, connection(2, 'oauth', token))]) {
+      await api.listPage('contacts', { properties: [], limit: 1 });
+    }
+    const otherApp = await hubspotApiFor(deps, connection(3, 'private_app', 'pat-na1-another-private-app'));
+    await expect(otherApp.listPage('contacts', { properties: [], limit: 1 })).rejects.toBeInstanceOf(HubSpotError);
+
+    const rows = await database.db
+      .select({ key: hubspotBudgets.portalKey, requestTimes: hubspotBudgets.requestTimes })
+      .from(hubspotBudgets)
+      .where(and(like(hubspotBudgets.portalKey, '777%'), eq(hubspotBudgets.kind, 'standard')));
+    expect(rows.map((r) => r.key).sort()).toEqual(['777:oauth', expect.stringMatching(/^777:private:[0-9a-f]{16}$/), expect.stringMatching(/^777:private:[0-9a-f]{16}$/)]);
+    expect(rows.find((r) => r.key === '777:oauth')!.requestTimes).toHaveLength(1);
+    expect(rows.map((r) => r.requestTimes.length).sort()).toEqual([1, 1, 2]);
   });
 });

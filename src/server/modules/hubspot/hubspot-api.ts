@@ -231,17 +231,16 @@ export class HubSpotApi {
       await this.deps.limiter.acquire(kind);
       this.token ??= await this.deps.tokens.current();
       this.client.setAccessToken(this.token);
+      let response: { data: T; headers: Record<string, string> };
       try {
-        const response = await request();
-        await this.deps.limiter.observe(response.headers);
-        return response.data;
+        response = await request();
       } catch (error) {
         const status = statusOf(error);
         const body = bodyOf(error);
         // A 429 carries the window's size too: without it the first 429 would pause for HubSpot's default window.
         const found = (error as { headers?: unknown }).headers;
         const headers = found && typeof found === 'object' ? (found as Record<string, string>) : {};
-        await this.deps.limiter.observe(headers);
+        await this.observe(headers);
         if (status === 401 && this.deps.tokens.refresh && !refreshed) {
           refreshed = true;
           this.token = await this.deps.tokens.refresh();
@@ -275,7 +274,24 @@ export class HubSpotApi {
         }
         await sleep(Math.min(5_000, 200 * 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5));
         this.deps.log.debug({ status, attempt, objectType }, 'HubSpot request retried');
+        continue;
       }
+      // Outside the classification: HubSpot has answered, so a database error here must not make a creation look unconfirmed.
+      await this.observe(response.headers);
+      return response.data;
+    }
+  }
+
+  /**
+   * Best-effort: the headers only refine the window's size, so a failed write is logged and the
+   * answer stands (a creation reported as unconfirmed would be created again by the user's retry,
+   * and a 429 or 5xx would hide behind the database's error).
+   */
+  private async observe(headers: Record<string, string>): Promise<void> {
+    try {
+      await this.deps.limiter.observe(headers);
+    } catch (error) {
+      this.deps.log.warn({ err: error, portalKey: this.deps.portalKey }, "HubSpot's rate-limit headers were not saved");
     }
   }
 }

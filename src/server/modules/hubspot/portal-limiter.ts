@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
@@ -13,11 +14,11 @@ const span = sql.raw('(b.interval_ms + least(250, b.interval_ms / 10))');
 const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
- * Requests a portal may still make, per HubSpot's limits (HUBSPOT.md, Limits): a 10-second
- * rolling window for most calls and 5 searches a second beside it. The windows live in the
- * database (hubspot_budgets), so every process on it, and scans, merges and clean-ups alike,
- * draw on one budget per portal; a slot is taken in one statement under the row's lock. The
- * window's size starts from the app type and follows X-HubSpot-RateLimit-Max.
+ * Requests an app may still make in a portal, per HubSpot's limits (HUBSPOT.md, Limits): a
+ * 10-second rolling window for most calls and 5 searches a second beside it. The windows live in
+ * the database (hubspot_budgets), so every process on it, and scans, merges and clean-ups alike,
+ * draw on one budget per portal and app (budgetKey()); a slot is taken in one statement under the
+ * row's lock. The window's size starts from the app type and follows X-HubSpot-RateLimit-Max.
  */
 export class PortalLimiter {
   private ready: Promise<void> | null = null;
@@ -127,7 +128,19 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
- * The budget of a portal (by HubSpot account id). HUBSPOT.md: 110 per 10 s for a public app,
+ * Which budget a connection draws on. HubSpot gives the OAuth app a budget per installing
+ * account and each private app one of its own (HUBSPOT.md, Limits), so a row is kept per portal
+ * and app: shared, each app's headers would keep resizing the other's window. A private app is
+ * known by a digest of its token (what HubSpot tells us names no app), which the probe before
+ * saving a connection and every scan, merge and clean-up after it compute alike.
+ */
+export function budgetKey(portal: string, app: { authType: 'oauth' } | { authType: 'private_app'; token: string }): string {
+  if (app.authType === 'oauth') return `${portal}:oauth`;
+  return `${portal}:private:${createHash('sha256').update(app.token).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The budget of one app in a portal (by budgetKey()). HUBSPOT.md: 110 per 10 s for a public app,
  * 100 for the smallest private-app tier, raised once HubSpot's headers say more.
  */
 export function portalLimiter(db: Db, portalKey: string, authType: 'oauth' | 'private_app'): PortalLimiter {

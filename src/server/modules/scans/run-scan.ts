@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { findDuplicatesInParallel, type EngineSettingsInput } from '../../../engine';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
@@ -8,7 +8,7 @@ import { defineJob, type JobContext } from '../../jobs/define-job';
 import { effectivePlan, findUserById } from '../accounts';
 import { cleanUpAfterScheduledScan } from '../cleanup';
 import { findConnection, hubspotApiFor, HubSpotError, fetchedSoFar, syncObjectType } from '../hubspot';
-import { ScanCancelledError, ScanProgressReporter } from './scan-progress';
+import { ScanCancelledError, ScanProgressReporter, ScanSupersededError } from './scan-progress';
 import { userFeedback } from '../duplicates';
 import { saveResults } from './save-scan-results';
 import { loadScanRecords } from './scan-records';
@@ -19,6 +19,9 @@ import { loadScanRecords } from './scan-records';
  * the 10 s interval, its minimum); supervision (JOB_SUPERVISE_SECONDS) fails the job within
  * seconds of the heartbeat going stale, and it is retried 1-2 s later where the run was
  * (finished object types are skipped, the sync resumes at its cursor with its counts).
+ * Each attempt claims the run by raising its attempt number: a stalled attempt that lost the job
+ * stops at its next checkpoint (pg-boss aborts its signal) and, whatever it does before that,
+ * its progress and results are fenced out, so the run's results are saved once.
  */
 export const scanJob = defineJob({
   name: 'scan',
@@ -33,13 +36,16 @@ export const scanJob = defineJob({
 
 export async function runScan(context: JobContext, runId: number): Promise<void> {
   const { db, log } = context;
-  const [run] = await db.select().from(scanRuns).where(eq(scanRuns.id, runId)).limit(1);
-  if (!run || !['queued', 'running'].includes(run.status)) return;
+  const [run] = await db
+    .update(scanRuns)
+    .set({ attempt: sql`${scanRuns.attempt} + 1`, status: 'running', startedAt: sql`coalesce(${scanRuns.startedAt}, now())` })
+    .where(and(eq(scanRuns.id, runId), inArray(scanRuns.status, ['queued', 'running'])))
+    .returning();
+  if (!run) return;
   const objectTypes = run.objectTypes.filter((t): t is ObjectType => (OBJECT_TYPES as readonly string[]).includes(t));
-  const reporter = new ScanProgressReporter(db, runId, objectTypes.length);
+  const reporter = new ScanProgressReporter(db, runId, run.attempt, objectTypes.length, context.signal);
   try {
     if (run.cancelRequested) throw new ScanCancelledError();
-    await db.update(scanRuns).set({ status: 'running', startedAt: run.startedAt ?? new Date() }).where(eq(scanRuns.id, runId));
     const user = await findUserById(db, run.userId);
     const connection = await findConnection(db, run.userId);
     if (!user) throw new Error('The account no longer exists.');
@@ -90,12 +96,16 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       reporter.throwIfCancelled();
       const engineMs = clock();
       await reporter.set({ phase: 'saving', pairsCompared: result.pairsCompared, message: `Saving the ${objectType} results` }, 0.95);
-      await saveResults(db, { runId, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
+      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
     }
-    await reporter.finish({ status: 'completed', message: 'Scan complete' });
+    if (!(await reporter.finish({ status: 'completed', message: 'Scan complete' }))) throw new ScanSupersededError();
     // Automatic duplicate cleanup follows scheduled scans only (when the user turned it on).
     if (run.trigger === 'schedule') await cleanUpAfterScheduledScan(context, run.userId, runId).catch((error: unknown) => log.error({ err: error, runId }, 'automatic cleanup not queued'));
   } catch (error) {
+    if (error instanceof ScanSupersededError || reporter.superseded) {
+      log.info({ runId, attempt: run.attempt }, 'scan taken over by a newer attempt');
+      return;
+    }
     const cancelled = error instanceof ScanCancelledError || reporter.signal.aborted;
     const message = cancelled ? 'The scan was cancelled.' : error instanceof HubSpotError ? error.message : `The scan failed: ${error instanceof Error ? error.message : String(error)}`;
     if (!cancelled && !(error instanceof HubSpotError)) log.error({ err: error, runId }, 'scan failed');

@@ -3,9 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { computeHealth, duplicationByField, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { duplicateGroups, merges, scanHistory } from '../../db/schema';
+import { duplicateGroups, merges, scanHistory, scanRuns } from '../../db/schema';
 import { MIRRORED_PROPERTIES, type SyncResult } from '../hubspot';
 import { bumpResultsVersion } from './results-version';
+import { ScanSupersededError } from './scan-progress';
 import type { ScanSelection } from './scan-records';
 
 /** Groups stored per statement: a large portal has tens of thousands. */
@@ -16,6 +17,8 @@ const ID_BATCH = 5_000;
 export interface ScanOutcome {
   /** The scan run; null for results no run made (the demo portal's history). */
   runId: number | null;
+  /** The run's job attempt saving them: nothing is saved once a newer attempt holds the run. */
+  attempt?: number;
   userId: number;
   objectType: ObjectType;
   selection: ScanSelection;
@@ -63,6 +66,11 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
     timingsMs: { ...outcome.timingsMs, health: healthMs },
   };
   return db.transaction(async (tx) => {
+    if (runId !== null && outcome.attempt !== undefined) {
+      // Locks the run until commit: a newer attempt's claim waits, then sees these results as done.
+      const [held] = await tx.select({ id: scanRuns.id }).from(scanRuns).where(and(eq(scanRuns.id, runId), eq(scanRuns.attempt, outcome.attempt))).for('update');
+      if (!held) throw new ScanSupersededError();
+    }
     const [row] = await tx
       .insert(scanHistory)
       .values({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { scanRuns, type ScanProgress } from '../../db/schema';
 
@@ -12,12 +12,24 @@ export class ScanCancelledError extends Error {
   }
 }
 
+/** Another attempt of the job now holds the run (this one stalled and was retried): it writes nothing more. */
+export class ScanSupersededError extends Error {
+  constructor() {
+    super('The scan was taken over by a newer attempt.');
+    this.name = 'ScanSupersededError';
+  }
+}
+
 /**
  * Keeps a run's progress in its row, where the server-sent events read it from whichever
- * process serves them, and turns a cancel request into an aborted signal.
+ * process serves them, and turns a cancel request into an aborted signal. Every write is
+ * fenced by the attempt that claimed the run: once a newer attempt holds it, this one's
+ * writes change nothing and its signal aborts, as it does when pg-boss says the job's claim is gone.
  */
 export class ScanProgressReporter {
   private readonly controller = new AbortController();
+  /** Aborted by a cancel request, a lost fence or the job's own signal. */
+  readonly signal: AbortSignal;
   private state: ScanProgress = { phase: 'queued', objectType: null, completedTypes: 0, recordsFetched: 0, recordsExpected: null, pairsCompared: 0, percent: 0, message: 'Waiting to start' };
   private lastWrite = 0;
   private writing: Promise<void> = Promise.resolve();
@@ -25,11 +37,16 @@ export class ScanProgressReporter {
   constructor(
     private readonly db: Db,
     private readonly runId: number,
+    private readonly attempt: number,
     private readonly typeCount: number,
-  ) {}
+    jobSignal: AbortSignal,
+  ) {
+    this.signal = AbortSignal.any([this.controller.signal, jobSignal]);
+  }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  /** Stopped because another attempt holds the run, not because the user cancelled. */
+  get superseded(): boolean {
+    return this.signal.aborted && !(this.signal.reason instanceof ScanCancelledError);
   }
 
   /** A new phase: written at once. `fraction` is how far the current object type is, 0-1. */
@@ -46,17 +63,20 @@ export class ScanProgressReporter {
   }
 
   throwIfCancelled(): void {
-    if (this.controller.signal.aborted) throw new ScanCancelledError();
+    if (this.signal.aborted) throw this.superseded ? new ScanSupersededError() : new ScanCancelledError();
   }
 
-  async finish(outcome: { status: 'completed' | 'failed' | 'cancelled'; message: string; errorMessage?: string | null }): Promise<void> {
+  /** Records how the run ended; false when a newer attempt holds the run and nothing was written. */
+  async finish(outcome: { status: 'completed' | 'failed' | 'cancelled'; message: string; errorMessage?: string | null }): Promise<boolean> {
     await this.writing;
     const done = outcome.status === 'completed';
     this.state = { ...this.state, phase: 'done', completedTypes: done ? this.typeCount : this.state.completedTypes, percent: done ? 100 : this.state.percent, message: outcome.message };
-    await this.db
+    const written = await this.db
       .update(scanRuns)
       .set({ status: outcome.status, progress: this.state, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date() })
-      .where(eq(scanRuns.id, this.runId));
+      .where(this.held())
+      .returning({ id: scanRuns.id });
+    return written.length > 0;
   }
 
   private merge(partial: Partial<ScanProgress>, fraction: number): void {
@@ -70,9 +90,16 @@ export class ScanProgressReporter {
     this.lastWrite = Date.now();
     const progress = this.state;
     this.writing = this.writing.then(async () => {
-      const [row] = await this.db.update(scanRuns).set({ progress }).where(eq(scanRuns.id, this.runId)).returning({ cancelRequested: scanRuns.cancelRequested });
-      if (row?.cancelRequested && !this.controller.signal.aborted) this.controller.abort(new ScanCancelledError());
+      const [row] = await this.db.update(scanRuns).set({ progress }).where(this.held()).returning({ cancelRequested: scanRuns.cancelRequested });
+      if (this.controller.signal.aborted) return;
+      if (!row) this.controller.abort(new ScanSupersededError());
+      else if (row.cancelRequested) this.controller.abort(new ScanCancelledError());
     });
     return this.writing;
+  }
+
+  /** The run's row while this attempt still holds it. */
+  private held() {
+    return and(eq(scanRuns.id, this.runId), eq(scanRuns.attempt, this.attempt));
   }
 }

@@ -51,7 +51,7 @@ describe('the scheduled-scan job', () => {
 
   it('scans every object type when no settings are stored', async () => {
     const id = await scheduledUser('scheduled-defaults@example.com');
-    await scheduledScanJob.handler({ userId: id }, { ...deps(), config: ctx.config });
+    await scheduledScanJob.handler({ userId: id }, { ...deps(), config: ctx.config, signal: new AbortController().signal });
     const [run] = await runsOf(id);
     expect(run).toMatchObject({ trigger: 'schedule', objectTypes: ['contacts', 'companies', 'deals', 'tickets'] });
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "scan_runs" ADD COLUMN "attempt" integer DEFAULT 0 NOT NULL;
