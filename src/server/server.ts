@@ -11,6 +11,10 @@ export interface ServerOptions {
 
 /** Opens the database, serves the app on HOST:PORT and shuts down cleanly on SIGINT or SIGTERM. */
 export async function startServer(options: ServerOptions = {}): Promise<void> {
+  // Handled now, reported where it is awaited below: a build that fails during the seconds of
+  // imports before that would otherwise be an unhandled rejection, ending the process with a
+  // stack trace instead of the message, and the embedded database abandoned mid-open.
+  options.webBuilt?.catch(() => undefined);
   const config = loadConfigOrExit();
   const log = createLogger(config);
   const where = config.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
