@@ -24,7 +24,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   const opening = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE })
     .then(async (database) => (await import('./runtime')).startRuntime(config, log, { work: config.RUN_WORKERS, database }))
     .catch((error: unknown) => {
-      log.fatal({ err: error }, 'could not open the database');
+      log.fatal({ err: error }, 'could not open or prepare the database');
       process.exit(1);
     });
   const [{ buildApp }, { DemoAccount }] = await Promise.all([import('./app'), import('./modules/demo')]);

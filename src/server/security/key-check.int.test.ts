@@ -29,7 +29,7 @@ describe('the encryption key check at start-up', () => {
     await check(withKey(firstKey));
     await expect(check(withKey(otherKey))).rejects.toThrow(/^ENCRYPTION_KEY is not the key this database's secrets were sealed with.*Set ENCRYPTION_KEY, or KEY_FILE, to that key/);
     const fromFile = { config: testConfig({ KEY_FILE: '/run/secrets/datacleaner.key' }), secrets: withKey(otherKey).secrets };
-    await expect(check(fromFile)).rejects.toThrow(/^the key in KEY_FILE \(\/run\/secrets\/datacleaner.key\) is not the key/);
+    await expect(check(fromFile)).rejects.toThrow(/^The key in KEY_FILE \(\/run\/secrets\/datacleaner.key\) is not the key/);
     expect(await database.db.select().from(encryptionKeyCheck)).toHaveLength(1);
   });
 

@@ -22,7 +22,7 @@ export async function checkEncryptionKey(db: Db, secrets: SecretBox, config: Con
     [check] = await db.select().from(encryptionKeyCheck);
   }
   if (check && opens(secrets, check.sealed, CHECK_TEXT)) return;
-  const source = config.ENCRYPTION_KEY ? 'ENCRYPTION_KEY' : `the key in KEY_FILE (${config.keyFile})`;
+  const source = config.ENCRYPTION_KEY ? 'ENCRYPTION_KEY' : `The key in KEY_FILE (${config.keyFile})`;
   throw new Error(
     `${source} is not the key this database's secrets were sealed with, so its HubSpot, Slack and OpenAI tokens could not be read. ` +
       'Set ENCRYPTION_KEY, or KEY_FILE, to that key and start again.',
