@@ -18,11 +18,12 @@ describe('the web build fingerprint (npm start rebuilds only when it changes)', 
     await put('src/shared/plans.ts', 'export const plans = []');
     await put('content/blog/first.md', '# First');
     await put('vite.config.ts', 'export default {}');
+    await put('package.json', '{"name":"datacleaner"}');
     await put('package-lock.json', '{}');
   });
   afterEach(() => rm(base, { recursive: true, force: true }));
 
-  it('changes when a source, an article, the build settings or a locked package changes', async () => {
+  it('changes when a source, an article, the build settings, the package list or a locked package changes', async () => {
     const seen = new Set([await sourceFingerprint(base)]);
     for (const [file, content] of [
       ['src/web/main.tsx', 'render(<App strict />)'],
@@ -30,12 +31,13 @@ describe('the web build fingerprint (npm start rebuilds only when it changes)', 
       ['content/blog/first.md', '# First, edited'],
       ['content/blog/second.md', '# Second'],
       ['vite.config.ts', 'export default { base: "/" }'],
+      ['package.json', '{"name":"datacleaner","type":"module"}'],
       ['package-lock.json', '{"lockfileVersion":3}'],
     ] as const) {
       await put(file, content);
       seen.add(await sourceFingerprint(base));
     }
-    expect(seen.size).toBe(7);
+    expect(seen.size).toBe(8);
   });
 
   it('stays the same when only a test changes', async () => {

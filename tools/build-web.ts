@@ -14,8 +14,12 @@ const outDir = path.join(root, 'dist/web');
 /** Beside the build it describes: Vite's emptyOutDir removes it when a new build starts. */
 export const fingerprintFile = path.join(outDir, '.source-fingerprint');
 
-/** Everything the built app depends on: its sources, the texts it shows, the build settings and the locked packages. */
-const INPUTS = ['src/web', 'src/shared', 'content', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.web.json', 'package-lock.json', 'tools/build-web.ts', 'tools/compress-web-build.ts'];
+/**
+ * Everything the built app depends on: its sources, the texts it shows, the build settings and
+ * the packages (package.json too: its version ranges, aliases and "type" steer the build even
+ * when the lock file does not change).
+ */
+const INPUTS = ['src/web', 'src/shared', 'content', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.web.json', 'package.json', 'package-lock.json', 'tools/build-web.ts', 'tools/compress-web-build.ts'];
 /** Tests are not part of the build: editing one needs no rebuild. */
 const NOT_BUILT = /\.test\.tsx?$|[/\\]web[/\\]test[/\\]/;
 
@@ -30,6 +34,8 @@ export async function sourceFingerprint(base = root): Promise<string> {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
+    // Symlinks inside a folder are skipped: readdir does not follow them, so a linked folder's
+    // files could not be listed, and the inputs hold none (a link would go unnoticed here).
     const files = entries === 'file' ? [input] : entries.filter((entry) => entry.isFile()).map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)));
     for (const file of files.filter((name) => !NOT_BUILT.test(name)).sort()) {
       hash.update(`${file.split(path.sep).join('/')}\0`);

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -69,5 +72,26 @@ describe('loadConfig', () => {
     // Listed with the other problems, not after them.
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: '/srv/data', KEY_FILE: '/srv/data/key' })).toThrow(/PORT[\s\S]*KEY_FILE: must be outside DATA_DIR/);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ENCRYPTION_KEY: 'ab'.repeat(32) }).keyFile).toBeUndefined();
+  });
+
+  it('sees through symlinks when keeping KEY_FILE outside DATA_DIR', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'config-key-'));
+    try {
+      const data = path.join(root, 'data');
+      mkdirSync(path.join(data, 'keys'), { recursive: true });
+      mkdirSync(path.join(root, 'elsewhere'));
+      symlinkSync(data, path.join(root, 'data-link'));
+      symlinkSync(path.join(data, 'keys'), path.join(root, 'keys-link'));
+      symlinkSync(path.join(data, 'key'), path.join(root, 'key-link'));
+      // A key file reached through a link into DATA_DIR, a file not yet created included.
+      for (const keyFile of ['keys-link/encryption.key', 'keys-link/new/encryption.key', 'data-link/encryption.key', 'key-link']) {
+        expect(() => loadConfig({ DATA_DIR: data, KEY_FILE: path.join(root, keyFile) }), keyFile).toThrow(/KEY_FILE: must be outside DATA_DIR/);
+      }
+      // DATA_DIR given as a link to the folder that holds the key.
+      expect(() => loadConfig({ DATA_DIR: path.join(root, 'data-link'), KEY_FILE: path.join(data, 'keys', 'encryption.key') })).toThrow(/KEY_FILE: must be outside DATA_DIR/);
+      expect(loadConfig({ DATA_DIR: path.join(root, 'data-link'), KEY_FILE: path.join(root, 'elsewhere', 'encryption.key') }).keyFile).toBe(path.join(root, 'elsewhere', 'encryption.key'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

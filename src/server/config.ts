@@ -1,3 +1,4 @@
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -171,9 +172,25 @@ function defaultKeyFile(env: NodeJS.ProcessEnv): string {
   return path.join(configHome, 'datacleaner', 'encryption.key');
 }
 
+/** Whether file lies within dir once symlinks are followed, so a link cannot hide a key inside DATA_DIR. */
 function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
+  const relative = path.relative(realPath(dir), realPath(file));
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/**
+ * The path with its existing part's symlinks resolved, the rest (not created yet) as given. A
+ * link to a file not yet created counts as its target: writing the key through it lands there.
+ */
+function realPath(target: string): string {
+  try {
+    return realpathSync.native(target);
+  } catch (error) {
+    const parent = path.dirname(target);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === target) return target;
+    if (lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) return realPath(path.resolve(realPath(parent), readlinkSync(target)));
+    return path.join(realPath(parent), path.basename(target));
+  }
 }
 
 /** Loads `.env` when there is one, then the config; exits with the list of problems if it is bad. */

@@ -11,6 +11,10 @@ export interface ServerOptions {
 
 /** Opens the database, serves the app on HOST:PORT and shuts down cleanly on SIGINT or SIGTERM. */
 export async function startServer(options: ServerOptions = {}): Promise<void> {
+  // Handled now, reported where it is awaited below: a build that fails during the seconds of
+  // imports before that would otherwise be an unhandled rejection, ending the process with a
+  // stack trace instead of the message, and the embedded database abandoned mid-open.
+  options.webBuilt?.catch(() => undefined);
   const config = loadConfigOrExit();
   const log = createLogger(config);
   const where = config.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
@@ -20,7 +24,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   const opening = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE })
     .then(async (database) => (await import('./runtime')).startRuntime(config, log, { work: config.RUN_WORKERS, database }))
     .catch((error: unknown) => {
-      log.fatal({ err: error }, 'could not open the database');
+      log.fatal({ err: error }, 'could not open or prepare the database');
       process.exit(1);
     });
   const [{ buildApp }, { DemoAccount }] = await Promise.all([import('./app'), import('./modules/demo')]);

@@ -9,6 +9,7 @@ async function appWithCheck() {
   registerErrorHandling(app);
   registerOriginCheck(app, testConfig({ PUBLIC_URL: 'https://clean.example.com' }));
   app.post('/api/profile', async () => ({ changed: true }));
+  app.post('/api/logout', async () => ({ signedOut: true }));
   app.get('/api/profile', async () => ({ read: true }));
   await app.ready();
   return app;
@@ -41,5 +42,18 @@ describe('the origin check of state-changing calls', () => {
     for (const origin of ['https://evil.example', 'https://sub.clean.example.com', 'null']) {
       expect((await app.inject(post({ origin, 'sec-fetch-site': 'same-origin' }))).statusCode, origin).toBe(403);
     }
+  });
+
+  it('checks a state-changing call however its path is spelled', async () => {
+    const app = await appWithCheck();
+    // The router decodes %61 to "a" (either case of hex digit), so each of these reaches POST /api/logout.
+    for (const url of ['/api/logout', '/%61pi/logout', '/%61%70%69/logout', '/api/%6cogout', '/api/%6Cogout', '/%61p%69/logout?x=1']) {
+      const refused = await app.inject({ method: 'POST', url, headers: { host: 'clean.example.com', origin: 'https://evil.example.com' } });
+      expect(refused.statusCode, url).toBe(403);
+      const ours = await app.inject({ method: 'POST', url, headers: { host: 'clean.example.com', origin: 'https://clean.example.com' } });
+      expect(ours.json(), url).toEqual({ signedOut: true });
+    }
+    // Routes are case-sensitive, but a path the router does not know is refused before it says so.
+    expect((await app.inject({ method: 'POST', url: '/API/logout', headers: { host: 'clean.example.com', origin: 'https://evil.example.com' } })).statusCode).toBe(403);
   });
 });

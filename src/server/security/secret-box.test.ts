@@ -45,6 +45,18 @@ describe('SecretBox', () => {
       await expect(stat(path.join(dir, 'data', 'encryption.key'))).rejects.toThrow();
     }));
 
+  it('never generates a key in production: a missing KEY_FILE stops the start and says what to do', () =>
+    inTempDir(async (dir) => {
+      const keyFile = path.join(dir, 'secrets', 'encryption.key');
+      const config = testConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', DATA_DIR: path.join(dir, 'data'), KEY_FILE: keyFile });
+      await expect(SecretBox.fromConfig(config)).rejects.toThrow(`KEY_FILE ${keyFile} does not exist. Production never generates a key`);
+      await expect(stat(path.join(dir, 'secrets'))).rejects.toThrow();
+      // A key an earlier version left in DATA_DIR is moved, not generated: production takes it.
+      await mkdir(path.join(dir, 'data'));
+      await writeFile(path.join(dir, 'data', 'encryption.key'), 'cc'.repeat(32));
+      expect((await SecretBox.fromConfig(config)).open(SecretBox.fromKey(Buffer.alloc(32, 0xcc)).seal('kept'))).toBe('kept');
+    }));
+
   it('moves a key an earlier version generated into DATA_DIR to KEY_FILE, and still opens what it sealed', () =>
     inTempDir(async (dir) => {
       const key = Buffer.alloc(32, 9);

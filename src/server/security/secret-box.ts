@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 
@@ -17,7 +17,9 @@ export class SecretBox {
   /**
    * ENCRYPTION_KEY when set; otherwise the key in KEY_FILE, generated there on first use so
    * a fresh clone just works. A key an earlier version generated into DATA_DIR is moved to
-   * KEY_FILE first, so the secrets it sealed still open.
+   * KEY_FILE first, so the secrets it sealed still open. Production never generates one: a
+   * missing KEY_FILE there is a secret that failed to mount, and a new key would leave every
+   * stored token unreadable.
    */
   static async fromConfig(config: Config): Promise<SecretBox> {
     if (config.ENCRYPTION_KEY) return SecretBox.fromKey(parseKey(config.ENCRYPTION_KEY));
@@ -27,6 +29,12 @@ export class SecretBox {
     await moveLegacyKey(path.join(config.dataDir, 'encryption.key'), file);
     const existing = await readKeyFile(file);
     if (existing) return SecretBox.fromKey(existing);
+    if (config.NODE_ENV === 'production') {
+      throw new Error(
+        `KEY_FILE ${file} does not exist. Production never generates a key, which would leave the tokens sealed with the old one unreadable: ` +
+          'check that the file is mounted there, or create it with `openssl rand -hex 32`, or set ENCRYPTION_KEY.',
+      );
+    }
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const key = randomBytes(32);
     return SecretBox.fromKey((await writeKeyFile(file, key)) ? key : (await readKeyFile(file))!);
@@ -63,15 +71,23 @@ async function readKeyFile(file: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Writes a new key file readable only by its owner; false when another process wrote one first. */
+/**
+ * Writes a new key file readable only by its owner; false when another process wrote one first.
+ * The key goes to a temporary file that is then linked to its name (link, unlike rename, never
+ * replaces an existing file), so a process starting at the same time never reads a half-written key.
+ */
 async function writeKeyFile(file: string, key: Buffer): Promise<boolean> {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, `${key.toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
   try {
-    await writeFile(file, `${key.toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-    await chmod(file, 0o600);
+    await chmod(temporary, 0o600);
+    await link(temporary, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return false;
+  } finally {
+    await rm(temporary, { force: true });
   }
 }
 

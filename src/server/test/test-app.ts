@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -49,6 +50,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const root = await mkdtemp(path.join(os.tmpdir(), 'datacleaner-test-'));
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
+  // Written beforehand, as a deployment provides it: production never generates a key.
+  await writeFile(path.join(root, 'encryption.key'), randomBytes(32).toString('hex'), { mode: 0o600 });
   const config = testConfig({ DATA_DIR: dataDir, KEY_FILE: path.join(root, 'encryption.key'), ...options.env });
   const database = await createTestDatabase();
   const queue = await JobQueue.start({

@@ -56,3 +56,12 @@ export const userSettings = pgTable('user_settings', {
 });
 
 export type UserSettings = typeof userSettings.$inferSelect;
+
+/**
+ * One row: a fixed text sealed with the encryption key of the first start. Every start must
+ * open it (security/key-check.ts), so a wrong key stops the start instead of every token.
+ */
+export const encryptionKeyCheck = pgTable('encryption_key_check', {
+  id: integer('id').primaryKey().default(1),
+  sealed: text('sealed').notNull(),
+});

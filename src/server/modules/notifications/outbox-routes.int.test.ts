@@ -33,6 +33,8 @@ describe('the development outbox in the browser', () => {
         // Through a reverse proxy on this machine: the socket is local, the caller is not.
         { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } },
         { remoteAddress: '127.0.0.1', headers: { forwarded: 'for=203.0.113.7' } },
+        // A page whose hostname was rebound to 127.0.0.1: the socket is local, the Host is theirs.
+        { remoteAddress: '127.0.0.1', headers: { host: 'rebind.evil.example.com:3000' } },
       ];
       for (const url of ['/api/dev/outbox', emailUrl]) {
         for (const caller of elsewhere) {
