@@ -47,6 +47,18 @@ describe('the HubSpot API', () => {
     expect(refreshes).toBe(2);
   });
 
+  it('merges as the first call of a fresh client, and after a renewed token, with the token it holds', async () => {
+    const setup = apiWith({ current: async () => token });
+    const [a, b, c] = await Promise.all(['ada', 'ada.b', 'ada.c'].map((name) => setup.create('contacts', { email: `${name}@first-merge.example` })));
+    // A resumed merge job: its first HubSpot call is the merge itself.
+    const merged = await apiWith({ current: async () => token }).merge('contacts', a!.id, b!.id);
+    expect(merged.id).toBeTruthy();
+    let refreshes = 0;
+    const renewed = apiWith({ current: async () => 'expired-token', refresh: async () => (refreshes++, token) });
+    await expect(renewed.merge('contacts', merged.id, c!.id)).resolves.toMatchObject({ id: expect.any(String) });
+    expect(refreshes).toBe(1);
+  });
+
   it('never sends a merge or a creation again when HubSpot did not confirm it, and retries reads', async () => {
     const api = apiWith({ current: async () => token });
     const [a, b] = await Promise.all([api.create('contacts', { email: 'ann@merge.example' }), api.create('contacts', { email: 'ann.b@merge.example' })]);

@@ -213,13 +213,16 @@ export class HubSpotApi {
   /** Merges `otherId` into `primaryId`; answers the merged record (a new id for contacts and companies). */
   async merge(objectType: ObjectType, primaryId: string, otherId: string): Promise<HubSpotRecord> {
     const input = { primaryObjectId: primaryId, objectIdToMerge: otherId };
-    const api = {
-      contacts: this.client.crm.contacts.basicApi,
-      companies: this.client.crm.companies.basicApi,
-      deals: this.client.crm.deals.basicApi,
-      tickets: this.client.crm.tickets.basicApi,
-    }[objectType];
-    return toRecord(await this.call(writing(objectType, 'uncertain'), () => api.mergeWithHttpInfo(input)));
+    // Looked up inside the request: setting the access token rebuilds the SDK's API objects, so
+    // one taken beforehand would send no token (a merge as a fresh client's first call got 401).
+    const api = () =>
+      ({
+        contacts: this.client.crm.contacts.basicApi,
+        companies: this.client.crm.companies.basicApi,
+        deals: this.client.crm.deals.basicApi,
+        tickets: this.client.crm.tickets.basicApi,
+      })[objectType];
+    return toRecord(await this.call(writing(objectType, 'uncertain'), () => api().mergeWithHttpInfo(input)));
   }
 
   private async call<T>(options: CallOptions, request: () => Promise<{ data: T; headers: Record<string, string> }>): Promise<T> {
