@@ -5,3 +5,4 @@ export * from './settings';
 export * from './api';
 export * from './plans';
 export * from './cleanup';
+export * from './notifications';

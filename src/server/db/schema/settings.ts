@@ -29,6 +29,10 @@ export const userSettings = pgTable('user_settings', {
   slackNotifyOnDuplicatesFound: flag('slack_notify_on_duplicates_found', D.slackNotifyOnDuplicatesFound),
   slackNotifyOnHealthScoreChanges: flag('slack_notify_on_health_score_changes', D.slackNotifyOnHealthScoreChanges),
   slackSendWeeklyReport: flag('slack_send_weekly_report', D.slackSendWeeklyReport),
+  /** The weekly health report by email (Starter and up); its unsubscribe link turns it off. */
+  emailWeeklyReport: flag('email_weekly_report', true),
+  /** IANA time zone of the user's browser: digests and reports go out at 8:00 there (UTC when unknown). */
+  timeZone: text('time_zone'),
   maxRecordsLimit: integer('max_records_limit').notNull().default(D.maxRecordsLimit),
   contactsSamplingRate: rate('contacts_sampling_rate'),
   companiesSamplingRate: rate('companies_sampling_rate'),
