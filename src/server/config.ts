@@ -113,6 +113,14 @@ export const configSchema = z.object({
   HUBSPOT_AUTHORIZE_URL: z.url().default('https://app.hubspot.com/oauth/authorize').describe('Where users approve the HubSpot app (OAuth); the sandbox serves one too'),
   HUBSPOT_CLIENT_ID: z.string().min(1).optional().describe('HubSpot public app client id; enables connecting with OAuth'),
   HUBSPOT_CLIENT_SECRET: z.string().min(1).optional().describe('HubSpot public app client secret (sensitive)'),
+  SLACK_API_URL: z
+    .url()
+    .default('https://slack.com/api/')
+    .transform((url) => (url.endsWith('/') ? url : `${url}/`))
+    .describe("Slack Web API address (with its trailing /api/); point it at the Slack sandbox (npm run slack-sandbox) for development and tests"),
+  SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize').describe('Where users approve the Slack app ("Add to Slack"); the Slack sandbox serves one too'),
+  SLACK_CLIENT_ID: z.string().min(1).optional().describe('Slack app client id; with SLACK_CLIENT_SECRET enables "Add to Slack"'),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional().describe('Slack app client secret (sensitive)'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

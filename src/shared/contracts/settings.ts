@@ -4,6 +4,15 @@ import { OBJECT_TYPES } from '../object-types';
 import { AUTOMATIC_CLEANUP_LIMITS } from './cleanup';
 import { scanRunSchema } from './scans';
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$|^UTC$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
 const wholeNumber = (label: string, min: number, max: number, unit = '') => {
@@ -46,6 +55,18 @@ export const userSettingsSchema = z
     slackNotifyOnDuplicatesFound: z.boolean(),
     slackNotifyOnHealthScoreChanges: z.boolean(),
     slackSendWeeklyReport: z.boolean(),
+    /** The weekly health report by email (Starter and up). */
+    emailWeeklyReport: z.boolean(),
+    /** IANA time zone digests and reports are timed in (8:00 there); null means UTC. */
+    timeZone: z.string().nullable(),
+    /** Whether the user's plan offers Slack notifications (Professional and up, and the trial). */
+    slackAllowed: z.boolean(),
+    /** Whether the user's plan offers the weekly health report (Starter and up, and the trial). */
+    weeklyReportAllowed: z.boolean(),
+    /** Whether this server can install the Slack app with "Add to Slack" (SLACK_CLIENT_ID and SLACK_CLIENT_SECRET set). */
+    slackInstallAvailable: z.boolean(),
+    /** Whether emails leave this server (SMTP_URL set); otherwise they go to the development outbox. */
+    emailDeliveryConfigured: z.boolean(),
     /** Per-scan cap in thousands of records; the plan's record limit is the ceiling. */
     maxRecordsLimit: z.number().int(),
     contactsSamplingRate: z.number().int(),
@@ -107,6 +128,12 @@ const updateFields = z.strictObject(
     slackNotifyOnDuplicatesFound: flag('slackNotifyOnDuplicatesFound'),
     slackNotifyOnHealthScoreChanges: flag('slackNotifyOnHealthScoreChanges'),
     slackSendWeeklyReport: flag('slackSendWeeklyReport'),
+    emailWeeklyReport: flag('emailWeeklyReport'),
+    timeZone: z
+      .string({ error: 'Time zone must be an IANA time zone such as Europe/Berlin, or null for UTC' })
+      .max(64, 'Time zone must be at most 64 characters')
+      .refine(isTimeZone, 'Time zone must be an IANA time zone such as Europe/Berlin, or null for UTC')
+      .nullable(),
     maxRecordsLimit: wholeNumber('Max records limit', 1, 1000, ' (thousands of records)'),
     contactsSamplingRate: wholeNumber('Contacts sampling rate', 1, 100, ' (percent)'),
     companiesSamplingRate: wholeNumber('Companies sampling rate', 1, 100, ' (percent)'),

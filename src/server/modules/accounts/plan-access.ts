@@ -17,3 +17,16 @@ export function allowsDailySchedule(user: Pick<User, 'plan' | 'trialEndDate'>): 
   const plan = effectivePlan(user);
   return plan !== null && plan.id !== 'starter';
 }
+
+export const CHAT_NOTIFICATIONS_NEED_PROFESSIONAL = 'Slack notifications are part of the Professional plan. Upgrade to Professional to get scan results in Slack, or use email notifications.';
+
+/** Chat (Slack) notifications are a Professional feature (SPEC.md section 6). */
+export function allowsChatNotifications(user: Pick<User, 'plan' | 'trialEndDate'>, now = new Date()): boolean {
+  const plan = effectivePlan(user, now);
+  return plan !== null && plan.id !== 'starter';
+}
+
+/** Weekly health reports come with every plan from Starter (SPEC.md section 6), and the trial. */
+export function allowsWeeklyReports(user: Pick<User, 'plan' | 'trialEndDate'>, now = new Date()): boolean {
+  return effectivePlan(user, now) !== null;
+}

@@ -9,7 +9,7 @@ import { userSettings, type User, type UserSettings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { secretBoxFor } from '../../security/secret-box';
-import { allowsDailySchedule } from '../accounts';
+import { allowsChatNotifications, allowsDailySchedule, allowsWeeklyReports, CHAT_NOTIFICATIONS_NEED_PROFESSIONAL } from '../accounts';
 import { AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL, allowsAutomaticCleanup } from '../cleanup';
 import { findConnection } from '../hubspot';
 import { applyScanSchedule, nextScheduledScan, scanCron, type AnalysisFrequency } from '../scans';
@@ -39,6 +39,7 @@ export async function readSettings(deps: SettingsDependencies, user: User): Prom
 export async function updateSettings(deps: SettingsDependencies, user: User, changes: UpdateSettingsRequest): Promise<UserSettingsView> {
   const { db, config } = deps;
   if (changes.analysisFrequency === 'daily' && !allowsDailySchedule(user)) throw new HttpError(403, 'PLAN_REQUIRED', DAILY_NEEDS_PROFESSIONAL);
+  if (changes.slackNotifications === true && !allowsChatNotifications(user)) throw new HttpError(403, 'PLAN_REQUIRED', CHAT_NOTIFICATIONS_NEED_PROFESSIONAL);
   if (changes.automaticCleanupEnabled === true && !allowsAutomaticCleanup(user)) throw new HttpError(403, 'PLAN_REQUIRED', AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL);
   const existing = await storedSettings(db, user.id);
   const remember = changes.rememberOpenaiKey ?? existing?.rememberOpenaiKey ?? SETTINGS_DEFAULTS.rememberOpenaiKey;
@@ -76,7 +77,7 @@ export async function previewSettings(deps: SettingsDependencies, user: User, ch
   return view(deps, user, merged);
 }
 
-async function view({ db, queue }: SettingsDependencies, user: User, row: UserSettings | null): Promise<UserSettingsView> {
+async function view({ db, queue, config }: SettingsDependencies, user: User, row: UserSettings | null): Promise<UserSettingsView> {
   const settings = { ...SETTINGS_DEFAULTS, ...row };
   const frequency = asFrequency(settings.analysisFrequency);
   // The demo account is shown a schedule but never scanned by one.
@@ -97,6 +98,12 @@ async function view({ db, queue }: SettingsDependencies, user: User, row: UserSe
     slackNotifyOnDuplicatesFound: settings.slackNotifyOnDuplicatesFound,
     slackNotifyOnHealthScoreChanges: settings.slackNotifyOnHealthScoreChanges,
     slackSendWeeklyReport: settings.slackSendWeeklyReport,
+    emailWeeklyReport: row?.emailWeeklyReport ?? true,
+    timeZone: row?.timeZone ?? null,
+    slackAllowed: allowsChatNotifications(user),
+    weeklyReportAllowed: allowsWeeklyReports(user),
+    slackInstallAvailable: Boolean(config.SLACK_CLIENT_ID && config.SLACK_CLIENT_SECRET),
+    emailDeliveryConfigured: Boolean(config.SMTP_URL),
     maxRecordsLimit: settings.maxRecordsLimit,
     contactsSamplingRate: settings.contactsSamplingRate,
     companiesSamplingRate: settings.companiesSamplingRate,
