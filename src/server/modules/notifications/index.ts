@@ -6,3 +6,4 @@ export { passwordChangedEmail, passwordResetEmail, registrationAttemptEmail, sup
 export { createMailer, readOutbox } from './mailer';
 export type { Mailer, OutboxEmail } from './mailer';
 export { outboxRoutes } from './outbox-routes';
+export { listDeliveries } from './notification-history';
