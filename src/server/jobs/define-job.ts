@@ -15,6 +15,8 @@ export interface JobContext {
    * failed and retried, or settled elsewhere): the work's result can no longer land, so stop.
    */
   signal: AbortSignal;
+  /** pg-boss's id of the job: the same for every retry of it. Absent when a handler is called directly. */
+  jobId?: string;
 }
 
 export interface JobDefinition<P extends z.ZodType = z.ZodType> {

@@ -73,7 +73,7 @@ export class JobQueue {
         const jobLog = log.child({ job: job.name, jobId: raw.id });
         const payload = job.payload.parse(raw.data ?? {});
         const started = performance.now();
-        await job.handler(payload, { db: database.db, config, log: jobLog, queue: this, signal: raw.signal });
+        await job.handler(payload, { db: database.db, config, log: jobLog, queue: this, signal: raw.signal, jobId: raw.id });
         jobLog.debug({ ms: Math.round(performance.now() - started) }, 'job done');
       });
     }

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import { effectivePlan, findUserById } from '../accounts';
 import { findConnection } from '../hubspot';
+import { recordCleanupEvent } from '../notifications';
 import { groupRecordIds } from './plan-group-merge';
 import { runMerge } from './run-merge';
 import { createMerge } from './start-merge';
@@ -62,8 +63,25 @@ export async function runAutomaticCleanup(context: Pick<JobContext, 'db' | 'conf
     .onConflictDoNothing({ target: cleanupRuns.scanRunId });
   const [run] = await db.select().from(cleanupRuns).where(eq(cleanupRuns.scanRunId, scanRunId)).limit(1);
   if (!run || run.status !== 'running' || run.userId !== userId) return;
-  const end = async (status: 'completed' | 'skipped' | 'failed', message: string) => {
-    await db.update(cleanupRuns).set({ status, message, finishedAt: new Date() }).where(eq(cleanupRuns.id, run.id));
+  const none = { mergedGroups: 0, mergedRecords: 0, failedGroups: 0, skipped: [], deferredGroups: 0 };
+  type Counts = Pick<AutomaticCleanupRunView, 'mergedGroups' | 'mergedRecords' | 'failedGroups' | 'deferredGroups' | 'skipped'>;
+  const end = async (status: 'completed' | 'skipped' | 'failed', message: string, counts: Counts = none) => {
+    // The outbox event is written with the run's end: a retried job finds the run ended and writes none.
+    await db.transaction(async (tx) => {
+      const [ended] = await tx.update(cleanupRuns).set({ status, message, finishedAt: new Date() }).where(and(eq(cleanupRuns.id, run.id), eq(cleanupRuns.status, 'running'))).returning({ id: cleanupRuns.id });
+      if (!ended) return;
+      await recordCleanupEvent(tx, userId, {
+        cleanupRunId: run.id,
+        scanRunId,
+        status,
+        mergedGroups: counts.mergedGroups,
+        mergedRecords: counts.mergedRecords,
+        failedGroups: counts.failedGroups,
+        skippedGroups: counts.skipped.length,
+        deferredGroups: counts.deferredGroups,
+        message,
+      });
+    });
     log.info({ userId, cleanupRunId: run.id, status }, message);
   };
   if (!allowsAutomaticCleanup(user)) return end('skipped', AUTOMATIC_CLEANUP_NEEDS_PROFESSIONAL);
@@ -111,7 +129,7 @@ export async function runAutomaticCleanup(context: Pick<JobContext, 'db' | 'conf
   const deferred = candidates.length - next;
   await db.update(cleanupRuns).set({ deferredGroups: deferred }).where(eq(cleanupRuns.id, run.id));
   const view = (await cleanupRunViews(db, [{ ...run, skipped, deferredGroups: deferred }]))[0]!;
-  return end('completed', summarize(view, run.maxMerges));
+  return end('completed', summarize(view, run.maxMerges), view);
 }
 
 function summarize(run: Pick<AutomaticCleanupRunView, 'mergedGroups' | 'mergedRecords' | 'failedGroups' | 'deferredGroups' | 'skipped'>, cap: number): string {

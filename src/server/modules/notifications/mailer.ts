@@ -18,6 +18,10 @@ export interface EmailMessage {
   link?: string;
   /** Where a reply goes, when not to the sender (a support message: to the person who wrote it). */
   replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID: a resend after a crash is the same email to mail systems. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -68,6 +72,8 @@ function createSmtpMailer({ config, log }: MailerDependencies, url: string): Mai
           text: message.text,
           html: message.html,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
       } catch (error) {
         log.warn(

@@ -10,6 +10,7 @@ import { cleanUpAfterScheduledScan } from '../cleanup';
 import { findConnection, hubspotApiFor, HubSpotError, fetchedSoFar, syncObjectType } from '../hubspot';
 import { ScanCancelledError, ScanProgressReporter, ScanSupersededError } from './scan-progress';
 import { userFeedback } from '../duplicates';
+import { dispatchNotificationsJob } from '../notifications';
 import { saveResults } from './save-scan-results';
 import { loadScanRecords } from './scan-records';
 
@@ -99,6 +100,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
     }
     if (!(await reporter.finish({ status: 'completed', message: 'Scan complete' }))) throw new ScanSupersededError();
+    await notifySoon(context, runId);
     // Automatic duplicate cleanup follows scheduled scans only (when the user turned it on).
     if (run.trigger === 'schedule') await cleanUpAfterScheduledScan(context, run.userId, runId).catch((error: unknown) => log.error({ err: error, runId }, 'automatic cleanup not queued'));
   } catch (error) {
@@ -110,7 +112,14 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
     const message = cancelled ? 'The scan was cancelled.' : error instanceof HubSpotError ? error.message : `The scan failed: ${error instanceof Error ? error.message : String(error)}`;
     if (!cancelled && !(error instanceof HubSpotError)) log.error({ err: error, runId }, 'scan failed');
     await reporter.finish({ status: cancelled ? 'cancelled' : 'failed', message, errorMessage: cancelled ? null : message });
+    // Object types finished before the failure are told of.
+    await notifySoon(context, runId);
   }
+}
+
+/** The run's events wait for it to end; this sends them now rather than at the next minute's tick. */
+async function notifySoon({ queue, log }: JobContext, runId: number): Promise<void> {
+  await queue.send(dispatchNotificationsJob, {}).catch((error: unknown) => log.warn({ err: error, runId }, 'notification dispatch not queued; the next tick sends them'));
 }
 
 /** The engine-relevant settings, whether stored by the user or still the defaults. */

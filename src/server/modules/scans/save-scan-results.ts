@@ -5,6 +5,7 @@ import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, merges, scanHistory, scanRuns } from '../../db/schema';
 import { MIRRORED_PROPERTIES, type SyncResult } from '../hubspot';
+import { recordScanEvents } from '../notifications';
 import { bumpResultsVersion } from './results-version';
 import { ScanSupersededError } from './scan-progress';
 import type { ScanSelection } from './scan-records';
@@ -144,9 +145,30 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
         })),
       );
     }
+    // New means no earlier scan had these records pending as one group, whatever changed in them since.
+    const pendingBefore = new Set(pending.map((p) => memberKey((p.records as { id: string }[]).map((r) => String(r.id)))));
+    const newGroupSizes = fresh.filter((f) => !busyRecords.size || !f.group.recordIds.some((id) => busyRecords.has(id))).filter((f) => !pendingBefore.has(memberKey(f.group.recordIds))).map((f) => f.group.recordIds.length);
+    if (runId !== null) {
+      await recordScanEvents(tx, {
+        userId,
+        runId,
+        scanId: row!.id,
+        objectType,
+        totalRecords: health.totalRecords,
+        duplicateRecords: health.duplicateRecords,
+        healthScore: health.healthScore,
+        duplicateGroups: keep.length + added.length + merging.size,
+        newGroupSizes,
+        scannedAt,
+      });
+    }
     await bumpResultsVersion(tx, userId);
     return row!.id;
   });
+}
+
+function memberKey(ids: readonly string[]): string {
+  return [...ids].sort().join('\u0000');
 }
 
 /** What makes a stored group still right: the same members, unchanged since, matched the same way. */

@@ -1,0 +1,168 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
+import type { NotificationHistory } from '../../../shared/contracts/notifications';
+import type { ScanRun } from '../../../shared/contracts/scans';
+import { notificationDeliveries, notificationEvents, users } from '../../db/schema';
+import { COMPLETE_PROFILE, login, register } from '../../test/accounts';
+import { pollUntil } from '../../test/poll-until';
+import { startSmtpServer } from '../../test/smtp-server';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { deliverNotification } from './deliver-notification';
+import { runNotificationsTick } from './notification-schedule';
+
+let sandbox: Sandbox;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let ctx: TestApp;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ portals: [{ portalId: 601, contacts: 400, companies: 120, seed: 7 }], rateLimits: false });
+  smtp = await startSmtpServer();
+  ctx = await startTestApp({ env: { HUBSPOT_API_BASE: sandbox.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+});
+
+afterAll(async () => {
+  await ctx?.stop();
+  await smtp?.close();
+  await sandbox?.close();
+});
+
+/** A verified user with a complete profile: with SMTP set, the verification email goes to the SMTP server, not the outbox. */
+async function activeUser(app: TestApp, email: string): Promise<string> {
+  await register(app.app, email);
+  await app.database.db.update(users).set({ emailVerified: true, emailVerifiedAt: new Date(), verificationToken: null }).where(eq(users.email, email));
+  const { cookie } = await login(app.app, email);
+  await app.app.inject({ method: 'PUT', url: '/api/profile', headers: { cookie }, payload: COMPLETE_PROFILE });
+  return cookie;
+}
+
+const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+const send = (cookie: string, method: 'POST' | 'PUT', url: string, payload?: object) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+async function userId(email: string): Promise<number> {
+  const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row!.id;
+}
+
+async function scan(cookie: string, objectTypes: string[] = ['contacts', 'companies']): Promise<ScanRun> {
+  const started = await send(cookie, 'POST', '/api/scans', { objectTypes });
+  expect(started.statusCode).toBe(202);
+  const { id } = started.json() as ScanRun;
+  return pollUntil(async () => (await get(cookie, `/api/scans/${id}`)).json() as ScanRun, (run) => !['queued', 'running'].includes(run.status), 60_000, (run) => `scan ${id}: ${run.status}`);
+}
+
+/** Waits until every event of the user has been dispatched, so "nothing was sent" is a fact, not a race. */
+async function dispatched(id: number): Promise<void> {
+  await pollUntil(
+    async () => ctx.database.db.select({ id: notificationEvents.id }).from(notificationEvents).where(and(eq(notificationEvents.userId, id), isNull(notificationEvents.dispatchedAt))),
+    (waiting) => waiting.length === 0,
+    30_000,
+    (waiting) => `${waiting.length} events still waiting`,
+  );
+}
+
+/** Notification emails (they carry List-Unsubscribe; account emails do not). */
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address) && /^List-Unsubscribe:/m.test(m.raw));
+const history = async (cookie: string) => (await get(cookie, '/api/settings/notifications/history')).json() as NotificationHistory;
+
+describe('scan notifications by email', () => {
+  it('emails one notice per scan with both parts and a one-click unsubscribe, and lists it in the history', async () => {
+    const address = 'notify@example.com';
+    const cookie = await activeUser(ctx, address);
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    const run = await scan(cookie);
+    expect(run.status).toBe('completed');
+
+    const [mail] = await pollUntil(async () => mailsTo(address), (m) => m.length >= 1, 30_000, () => 'no email yet');
+    expect(mailsTo(address)).toHaveLength(1);
+    expect(mail!.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:\d+\/api\/notifications\/unsubscribe\?token=[^>]+>/m);
+    expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
+    expect(mail!.raw).toMatch(/Content-Type: text\/html/);
+    expect(mail!.raw).toMatch(/^Message-ID: <email:run:\d+|^Message-ID: <email\.run\.\d+/m);
+
+    const id = await userId(address);
+    const events = await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.userId, id));
+    expect(events.map((e) => e.kind).sort()).toEqual(expect.arrayContaining(['scan.completed', 'scan.completed']));
+    expect(events.filter((e) => e.kind === 'scan.completed')).toHaveLength(2);
+    expect(events.every((e) => e.runId === run.id && e.emailRoute === 'instant')).toBe(true);
+
+    const list = await pollUntil(() => history(cookie), (h) => h.deliveries[0]?.status === 'sent', 30_000, (h) => JSON.stringify(h.deliveries));
+    expect(list.total).toBe(1);
+    expect(list.deliveries[0]).toMatchObject({ channel: 'email', kind: 'scan', status: 'sent', target: address, attempts: 1, error: null });
+    expect(list.deliveries[0]!.events).toContain('scan.completed');
+  });
+
+  it('finds no new duplicates in an unchanged portal, and sends nothing when email notifications are off', async () => {
+    const address = 'quiet@example.com';
+    const cookie = await activeUser(ctx, address);
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    await scan(cookie, ['contacts']);
+    const id = await userId(address);
+    await dispatched(id);
+    const first = await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.userId, id));
+    const foundFirst = first.filter((e) => e.kind === 'duplicates.found');
+
+    await scan(cookie, ['contacts']);
+    await dispatched(id);
+    const second = (await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.userId, id))).filter((e) => !first.some((f) => f.id === e.id));
+    expect(second.map((e) => e.kind)).toEqual(['scan.completed']);
+    expect(second[0]!.payload).toMatchObject({ newDuplicateGroups: 0, previousHealthScore: expect.any(Number) });
+    if (foundFirst.length > 0) expect((second[0]!.payload as { duplicateGroups: number }).duplicateGroups).toBeGreaterThan(0);
+
+    expect((await send(cookie, 'PUT', '/api/settings', { emailNotifications: false })).statusCode).toBe(200);
+    const before = await pollUntil(async () => mailsTo(address).length, (n) => n === 2, 30_000, (n) => `${n} emails`);
+    await scan(cookie, ['contacts']);
+    await dispatched(id);
+    expect(mailsTo(address)).toHaveLength(before);
+    const rows = await ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('holds events for a daily digest and sends it from 8:00 in the user\'s time zone, once', async () => {
+    const address = 'digest@example.com';
+    const cookie = await activeUser(ctx, address);
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    expect((await send(cookie, 'PUT', '/api/settings', { digestFrequency: 'daily', timeZone: 'America/New_York' })).statusCode).toBe(200);
+    await scan(cookie, ['companies']);
+    const id = await userId(address);
+    await dispatched(id);
+    expect(mailsTo(address)).toHaveLength(0);
+
+    const context = { db: ctx.database.db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    // 07:30 in New York is too early; 08:05 is on time; a second tick that day makes nothing new.
+    const early = await runNotificationsTick(context, new Date('2030-01-15T12:30:00Z'));
+    expect(early.digests).toEqual([]);
+    const due = await runNotificationsTick(context, new Date('2030-01-15T13:05:00Z'));
+    expect(due.digests).toHaveLength(1);
+    expect((await runNotificationsTick(context, new Date('2030-01-15T13:06:00Z'))).digests).toEqual([]);
+    await pollUntil(async () => mailsTo(address).length, (n) => n === 1, 30_000, (n) => `${n} emails`);
+    const [digest] = (await history(cookie)).deliveries;
+    expect(digest).toMatchObject({ kind: 'digest', channel: 'email', status: 'sent' });
+    // Nothing new since: the next day's tick sends no empty digest.
+    expect((await runNotificationsTick(context, new Date('2030-01-16T13:05:00Z'))).digests).toEqual([]);
+  });
+});
+
+describe('delivery', () => {
+  it('retries a refused connection later with its reason kept; a job before that time sends nothing', async () => {
+    const refusing = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' }, work: false });
+    try {
+      const [row] = await refusing.database.db.insert(users).values({ email: 'r@example.com', username: 'r@example.com', emailVerified: true }).returning();
+      const [delivery] = await refusing.database.db
+        .insert(notificationDeliveries)
+        .values({ userId: row!.id, channel: 'email', kind: 'test', idempotencyKey: 'test:retry', target: 'r@example.com', subject: 'Test' })
+        .returning();
+      const context = { db: refusing.database.db, config: refusing.config, log: refusing.app.log, queue: refusing.queue };
+      expect(await deliverNotification(context, delivery!.id)).toBe('retrying');
+      const [after] = await refusing.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, delivery!.id));
+      expect(after).toMatchObject({ status: 'retrying', attempts: 1 });
+      expect(after!.errorMessage).toMatch(/could not be reached/);
+      expect(after!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+      // Not due yet: a stray job does nothing.
+      expect(await deliverNotification(context, delivery!.id)).toBe('retrying');
+    } finally {
+      await refusing.stop();
+    }
+  });
+});
