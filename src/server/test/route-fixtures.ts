@@ -122,6 +122,9 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,
+  // To the caller's own address; no Slack token is saved, so the Slack test stops before calling Slack.
+  'POST /api/settings/notifications/test-email': () => ({}),
+  'POST /api/settings/notifications/test-slack': () => ({}),
   'POST /api/cleanup/groups/{groupId}/merge': (caller) => ({ primaryRule: 'most-complete', ...(caller ? { primaryId: caller.recordIds[0] } : {}), fieldChoices: {} }),
 };
 

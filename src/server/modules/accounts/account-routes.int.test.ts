@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { crmConnections, mergeBackups, merges, scanHistory, sessions, userSettings, users } from '../../db/schema';
+import { crmConnections, mergeBackups, merges, notificationDeliveries, scanHistory, sessions, userSettings, users } from '../../db/schema';
 import { COMPLETE_PROFILE, TEST_PASSWORD, activeUser, expireTrial, login } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
 
@@ -24,6 +24,7 @@ describe('GET /api/account/export', () => {
       .values({ userId: id, connectionId: connection!.id, objectType: 'contacts', performedBy: 'user', primaryRecordId: '11', secondaryIds: ['12'], survivorId: '11', fieldChoices: {} })
       .returning({ id: merges.id });
     await ctx.database.db.insert(mergeBackups).values({ mergeId: merge!.id, userId: id, objectType: 'contacts', hubspotId: '12', properties: { email: 'old-address@example.com' } });
+    await ctx.database.db.insert(notificationDeliveries).values({ userId: id, channel: 'slack', kind: 'test', idempotencyKey: 'test:export', target: '#crm', subject: 'Test message from DataCleaner', status: 'failed', errorMessage: 'The bot is not in #crm.' });
     await expireTrial(ctx.database.db, 'exporter@example.com');
 
     const response = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
@@ -37,6 +38,7 @@ describe('GET /api/account/export', () => {
     expect(body.merges).toHaveLength(1);
     expect(body.mergeBackups[0]).toMatchObject({ hubspotId: '12', properties: { email: 'old-address@example.com' } });
     expect(body.sessions.length).toBeGreaterThan(0);
+    expect(body.notifications).toEqual([expect.objectContaining({ channel: 'slack', target: '#crm', status: 'failed', errorMessage: 'The bot is not in #crm.' })]);
     expect(body.knownDevices[0]).toEqual({ createdAt: expect.any(String), lastUsedAt: expect.any(String) });
     expect(response.body).not.toContain('xoxb-secret-token');
     expect(response.body).not.toContain('$argon2');

@@ -6,7 +6,7 @@ import { clientUserSchema, messageResponseSchema } from '../../../shared/contrac
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
+import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, notificationDeliveries, notificationEvents, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser, verifyPassword, endSession } from '../auth';
 import { toClientUser } from './client-user';
@@ -53,7 +53,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices] = await Promise.all([
+        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices, deliveries, events] = await Promise.all([
           db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
           db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
           db
@@ -77,6 +77,8 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
             .where(eq(sessions.userId, user.id)),
           // Browsers that signed in (their ids are hashes of cookie secrets, so they stay out).
           db.select({ createdAt: knownDevices.createdAt, lastUsedAt: knownDevices.lastUsedAt }).from(knownDevices).where(eq(knownDevices.userId, user.id)),
+          db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id)).orderBy(desc(notificationDeliveries.createdAt)),
+          db.select().from(notificationEvents).where(eq(notificationEvents.userId, user.id)).orderBy(desc(notificationEvents.createdAt)),
         ]);
         const { password, verificationToken, apiKey, ...account } = user;
         reply.header('content-disposition', `attachment; filename="datacleaner-export-${new Date().toISOString().slice(0, 10)}.json"`);
@@ -99,6 +101,9 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           apiUsageQuota: quota,
           sessions: signIns,
           knownDevices: devices,
+          // Every email and Slack message sent (or tried), and the events they told of.
+          notifications: deliveries.map(({ claimedBy, claimedAt, ...rest }) => rest),
+          notificationEvents: events,
         };
       },
     );

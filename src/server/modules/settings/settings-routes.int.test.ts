@@ -45,6 +45,12 @@ describe('GET /api/settings', () => {
       slackNotifyOnDuplicatesFound: true,
       slackNotifyOnHealthScoreChanges: true,
       slackSendWeeklyReport: false,
+      emailWeeklyReport: true,
+      timeZone: null,
+      slackAllowed: true,
+      weeklyReportAllowed: true,
+      slackInstallAvailable: false,
+      emailDeliveryConfigured: false,
       maxRecordsLimit: 100,
       contactsSamplingRate: 100,
       companiesSamplingRate: 100,
@@ -212,6 +218,36 @@ describe('PUT /api/settings', () => {
     const response = await get(cookie);
     expect(response.json().hasHubspotToken).toBe(true);
     expect(response.body).not.toContain('pat-na1-secret');
+  });
+});
+
+describe('notification plan gates', () => {
+  it('refuses Slack on Starter with a clear 403, keeps email and the weekly report, and allows Slack on Professional', async () => {
+    const cookie = await activeUser(ctx, 'slack-plan@example.com');
+    await ctx.database.db.update(users).set({ plan: 'starter' }).where(eq(users.email, 'slack-plan@example.com'));
+    const view = (await get(cookie)).json();
+    expect(view).toMatchObject({ slackAllowed: false, weeklyReportAllowed: true });
+    const refused = await put(cookie, { slackNotifications: true, slackChannel: '#crm' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'PLAN_REQUIRED', message: 'Slack notifications are part of the Professional plan. Upgrade to Professional to get scan results in Slack, or use email notifications.' });
+    expect(await storedRow('slack-plan@example.com')).toBeUndefined();
+    const test = await ctx.app.inject({ method: 'POST', url: '/api/settings/notifications/test-slack', headers: { cookie }, payload: { botToken: 'xoxb-1-2-abc', channel: '#crm' } });
+    expect(test.statusCode).toBe(403);
+    expect(test.json().code).toBe('PLAN_REQUIRED');
+    expect((await put(cookie, { emailWeeklyReport: false, timeZone: 'Europe/Berlin' })).json()).toMatchObject({ emailWeeklyReport: false, timeZone: 'Europe/Berlin' });
+
+    await ctx.database.db.update(users).set({ plan: 'professional' }).where(eq(users.email, 'slack-plan@example.com'));
+    expect((await put(cookie, { slackNotifications: true })).json()).toMatchObject({ slackNotifications: true, slackAllowed: true });
+  });
+
+  it('takes only real IANA time zones', async () => {
+    const cookie = await activeUser(ctx, 'zones@example.com');
+    for (const zone of ['Mars/Olympus', 'Europe/Berlin; DROP', '']) {
+      const response = await put(cookie, { timeZone: zone });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('IANA time zone');
+    }
+    expect((await put(cookie, { timeZone: null })).json().timeZone).toBeNull();
   });
 });
 
