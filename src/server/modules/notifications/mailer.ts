@@ -111,7 +111,6 @@ function createSmtpMailer({ config, log }: MailerDependencies, url: string): Mai
           `Email "${message.subject}" to ${message.to} was not sent`,
         );
         // The SMTP error is logged above with secrets removed; as a cause it would reach logs unredacted.
-        // eslint-disable-next-line preserve-caught-error
         throw deliveryError(error);
       }
     },
