@@ -64,7 +64,7 @@ const toneColor = (tone: Tone | undefined) => (tone ? colors[tone] : colors.body
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => htmlEntities[c] ?? c);
 }
 
