@@ -16,7 +16,7 @@ import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './modules/accounts';
 import { authRoutes, type AuthDependencies, googleSignInRoutes, passwordResetRoutes, authRateLimits, verificationRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
-import { createMailer, type Mailer, notificationRoutes, outboxRoutes } from './modules/notifications';
+import { createMailer, type Mailer, notificationRoutes, outboxRoutes, unsubscribeRoutes } from './modules/notifications';
 import { cleanupRoutes } from './modules/cleanup';
 import { connectionRoutes } from './modules/hubspot';
 import { type DemoAccount, demoRoutes } from './modules/demo';
@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountRoutes(auth));
   await app.register(supportRoutes({ db: deps.database.db, config, mailer }));
   if (config.NODE_ENV !== 'production' && mailer.transport === 'outbox') await app.register(outboxRoutes({ config }));
+  await app.register(unsubscribeRoutes({ db: deps.database.db, config }));
   const secrets = await secretBoxFor(config);
   await app.register(connectionRoutes({ db: deps.database.db, config, secrets }));
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));

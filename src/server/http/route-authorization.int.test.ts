@@ -28,6 +28,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/auth/google': 'starts Sign in with Google',
   'GET /api/auth/google/callback': "Google's redirect back after sign-in",
   'POST /api/support/messages': 'the contact form works signed out',
+  'GET /api/notifications/unsubscribe': "an email's unsubscribe link works signed out: its signed token is the authority",
+  'POST /api/notifications/unsubscribe': 'one-click unsubscribe (RFC 8058) comes from the mail provider, without a session; the signed token is the authority',
 };
 /** The public demo: anyone may read it, and it must never show a real account's data. */
 const DEMO_PREFIX = '/api/demo/';

@@ -25,6 +25,15 @@ describe('SecretBox', () => {
     expect(() => box.open('plain text')).toThrow('Not a sealed secret');
   });
 
+  it('derives a key per purpose: the same every time, another for another purpose or another key, never the key itself', () => {
+    const signing = box.deriveKey('unsubscribe');
+    expect(signing).toHaveLength(32);
+    expect(box.deriveKey('unsubscribe').equals(signing)).toBe(true);
+    expect(box.deriveKey('other').equals(signing)).toBe(false);
+    expect(SecretBox.fromKey(Buffer.alloc(32, 8)).deriveKey('unsubscribe').equals(signing)).toBe(false);
+    expect(signing.equals(Buffer.alloc(32, 7))).toBe(false);
+  });
+
   async function inTempDir(run: (dir: string) => Promise<void>) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'secret-box-'));
     try {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -59,6 +59,14 @@ export class SecretBox {
 
   sealOptional(plaintext: string | null | undefined): string | null {
     return plaintext ? this.seal(plaintext) : null;
+  }
+
+  /**
+   * A 32-byte key of its own for `purpose` (HKDF-SHA256 of the encryption key), such as the key
+   * that signs unsubscribe links: no other use ever touches the encryption key itself.
+   */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `datacleaner:${purpose}`, 32));
   }
 }
 

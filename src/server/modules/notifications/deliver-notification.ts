@@ -11,7 +11,7 @@ import { secretBoxFor } from '../../security/secret-box';
 import { allowsChatNotifications } from '../accounts';
 import { loadEvents, renderDeliveryEmail, renderDeliverySlack, type DeliveryDetails } from './delivery-content';
 import { withDefaults } from './dispatch-events';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer, EmailDeliveryError, messageIdFor, type Mailer } from './mailer';
 import type { SendFailure, SendOutcome } from './notice-types';
 import { postSlackMessage } from './slack-client';
 import { unsubscribeHeaders } from './unsubscribe';
@@ -113,14 +113,15 @@ async function send(context: Pick<JobContext, 'db' | 'config' | 'log'>, row: Not
   const subject = { userId: row.userId, kind: row.kind as DeliveryKind, events: await loadEvents(db, row.eventIds), details: row.details as DeliveryDetails, timeZone: settings.timeZone };
 
   if (row.channel === 'email') {
-    const email = renderDeliveryEmail(config, subject);
-    const messageId = `<${row.idempotencyKey.replace(/[^\w.-]/g, '.')}.${row.id}@${new URL(config.publicUrl).hostname}>`;
+    const email = await renderDeliveryEmail(config, subject);
+    // The same for every attempt: a resend after a crash is the same email to mail systems.
+    const messageId = messageIdFor(config, `notification-${row.id}`);
     try {
       await mailerFor(context).send({ to: row.target, subject: email.subject, html: email.html, text: email.text, kind: `notification-${row.kind}`, headers: unsubscribeHeaders(email.unsubscribeUrl), messageId });
       return { ok: true, providerId: messageId };
     } catch (error) {
-      const e = error as Error & { code?: string; permanent?: boolean };
-      return { ok: false, permanent: e.permanent ?? false, code: typeof e.code === 'string' ? e.code : 'smtp_error', message: e.message };
+      if (error instanceof EmailDeliveryError) return { ok: false, permanent: error.permanent, code: error.code, message: error.message };
+      throw error;
     }
   }
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { notificationEventSchema, type CleanupCompletedPayload, type DeliveryKind, type NotificationEvent } from '../../../shared/contracts/notifications';
+import { notificationEventSchema, type DeliveryKind, type NotificationEvent } from '../../../shared/contracts/notifications';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notificationEvents } from '../../db/schema';
@@ -42,8 +42,8 @@ export function unsubscribeKindOf(kind: DeliveryKind): UnsubscribeKind {
   return kind === 'weekly-report' ? 'weekly-report' : 'scan-emails';
 }
 
-export function renderDeliveryEmail(config: Config, subject: DeliverySubject): RenderedEmail & { unsubscribeUrl: string } {
-  const url = unsubscribeUrl(config, subject.userId, unsubscribeKindOf(subject.kind));
+export async function renderDeliveryEmail(config: Config, subject: DeliverySubject): Promise<RenderedEmail & { unsubscribeUrl: string }> {
+  const url = await unsubscribeUrl(config, subject.userId, unsubscribeKindOf(subject.kind));
   const ctx = { links: { ...noticeLinks(config), settingsUrl: `${config.publicUrl}/settings#email` }, unsubscribeUrl: url, timeZone: subject.timeZone };
   const email = (() => {
     switch (subject.kind) {
@@ -79,7 +79,7 @@ export function renderDeliverySlack(config: Config, subject: DeliverySubject): S
   }
 }
 
-function cleanupEvent(events: readonly NotificationEvent[]): { payload: CleanupCompletedPayload } {
+function cleanupEvent(events: readonly NotificationEvent[]): Extract<NotificationEvent, { kind: 'cleanup.completed' }> {
   const event = events.find((e) => e.kind === 'cleanup.completed');
   if (!event || event.kind !== 'cleanup.completed') throw new Error('A cleanup delivery without its event');
   return event;

@@ -112,7 +112,7 @@ async function deliverGroup(tx: Tx, config: Config, key: string, rows: Notificat
     const digest = settings.digestFrequency !== 'instantly';
     for (const e of chosen) routes.set(e.id, digest ? 'digest' : 'instant');
     if (chosen.length > 0 && !digest) {
-      const id = await insertDelivery(tx, { userId, channel: 'email', kind, key: `email:${key}`, eventIds: chosen.map((e) => e.id), target: emailTarget(user, settings), subject: renderDeliveryEmail(config, subjectOf(chosen)).subject, now });
+      const id = await insertDelivery(tx, { userId, channel: 'email', kind, key: `email:${key}`, eventIds: chosen.map((e) => e.id), target: emailTarget(user, settings), subject: (await renderDeliveryEmail(config, subjectOf(chosen))).subject, now });
       if (id !== null) created.push(id);
     }
   }

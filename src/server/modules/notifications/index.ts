@@ -11,3 +11,4 @@ export { recordCleanupEvent, recordScanEvents } from './outbox-events';
 export { notificationRoutes } from './notification-routes';
 export { deliverNotificationJob } from './deliver-notification';
 export { dispatchNotificationsJob, notificationsTickJob } from './notification-schedule';
+export { unsubscribeRoutes } from './unsubscribe-routes';

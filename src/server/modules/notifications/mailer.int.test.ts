@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../test/smtp-server';
 import { testConfig } from '../../test/test-app';
 import { passwordResetEmail, verificationEmail } from './email-templates';
-import { createMailer, readOutbox, type EmailMessage, type Mailer } from './mailer';
+import { createMailer, EmailDeliveryError, messageIdFor, readOutbox, type EmailMessage, type Mailer } from './mailer';
 
 interface LogLine {
   level: number;
@@ -103,8 +103,8 @@ describe('over SMTP', () => {
 
     const error = await mailer.send(message('ada@example.com')).then(() => undefined, (e: unknown) => e);
 
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('The email could not be sent: the mail server refused the sign-in.');
+    expect(error).toBeInstanceOf(EmailDeliveryError);
+    expect(error).toMatchObject({ code: 'smtp_auth_refused', permanent: false, message: 'The email could not be sent: the mail server refused the sign-in.' });
     expect(smtp.received).toHaveLength(0);
     const output = logger.raw.join('');
     expect(output).toContain('ada@example.com');
@@ -120,8 +120,8 @@ describe('over SMTP', () => {
 
     const error = await mailer.send(message('ada@example.com')).then(() => undefined, (e: unknown) => e);
 
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('The email could not be sent: the mail server could not be reached.');
+    expect(error).toBeInstanceOf(EmailDeliveryError);
+    expect(error).toMatchObject({ code: 'smtp_unreachable', permanent: false, message: 'The email could not be sent: the mail server could not be reached.' });
     expect((error as Error).message).not.toContain('s3cret');
     const [line, ...others] = logger.lines();
     expect(others).toEqual([]);
@@ -131,6 +131,52 @@ describe('over SMTP', () => {
     expect(output).not.toContain('s3cret');
     expect(output).not.toContain(encodeURIComponent(password));
     expect(output).not.toContain(url);
+  });
+
+  it('sends the headers and the Message-ID it is given, and answers that Message-ID', async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, EMAIL_FROM: 'DataCleaner <hello@datacleaner.test>' });
+    const mailer = track(createMailer({ config, log: memoryLogger().log }));
+    const unsubscribe = 'https://app.example.com/api/notifications/unsubscribe?token=42.scan-emails.abc';
+    const messageId = messageIdFor(config, 'notification-42');
+    expect(messageId).toBe('<notification-42@datacleaner.test>');
+
+    const sent = await mailer.send({ ...message('ada@example.com'), headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }, messageId });
+
+    expect(sent).toEqual({ messageId });
+    const headers = smtp.received[0]!.raw.split(/\r\n\r\n/)[0]!.replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toContain(`List-Unsubscribe: <${unsubscribe}>`);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(headers).toMatch(/^Message-ID: <notification-42@datacleaner\.test>$/m);
+  });
+
+  it('gives up on a recipient the server refuses for good, and tries again one it defers', async () => {
+    const smtp = await startSmtpServer({
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('gone@')) callback(Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 }));
+        else if (address.address.startsWith('busy@')) callback(Object.assign(new Error('4.2.1 Mailbox busy, try later'), { responseCode: 450 }));
+        else callback();
+      },
+    });
+    cleanups.push(smtp.close);
+    const mailer = track(createMailer({ config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), log: memoryLogger().log }));
+    const failure = (to: string) => mailer.send(message(to)).then(() => undefined, (e: unknown) => e);
+
+    expect(await failure('gone@example.com')).toMatchObject({ code: 'smtp_refused_recipient', permanent: true, message: 'The email could not be sent: the mail server refused the sender or recipient address.' });
+    expect(await failure('busy@example.com')).toMatchObject({ code: 'smtp_temporary', permanent: false });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('gives up on a message the server refuses after reading it', async () => {
+    const smtp = await startSmtpServer({ onMessage: async () => Promise.reject(Object.assign(new Error('5.7.1 Message rejected as spam'), { responseCode: 554 })) });
+    cleanups.push(smtp.close);
+    const mailer = track(createMailer({ config: testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }), log: memoryLogger().log }));
+
+    const error = await mailer.send(message('ada@example.com')).then(() => undefined, (e: unknown) => e);
+
+    expect(error).toBeInstanceOf(EmailDeliveryError);
+    expect(error).toMatchObject({ code: 'smtp_refused_message', permanent: true, message: 'The email could not be sent: the mail server did not accept it.' });
   });
 });
 
@@ -192,5 +238,22 @@ describe('the development outbox', () => {
     await writeFile(path.join(dataDir, 'outbox', '9999-other.json'), '{"hello":"world"}');
 
     expect((await readOutbox(dataDir)).map((e) => e.to)).toEqual(['ada@example.com']);
+  });
+
+  it('keeps the headers and Message-ID with the email', async () => {
+    const dataDir = await tempDataDir();
+    const config = testConfig({ DATA_DIR: dataDir });
+    const mailer = track(createMailer({ config, log: memoryLogger().log }));
+    const headers = { 'List-Unsubscribe': '<https://app.example.com/api/notifications/unsubscribe?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+
+    const sent = await mailer.send({ ...message('ada@example.com'), headers, messageId: '<notification-7@datacleaner.local>' });
+    const unnamed = await mailer.send(message('bob@example.com'));
+
+    const [bob, ada] = await readOutbox(dataDir);
+    expect(ada).toMatchObject({ headers, messageId: '<notification-7@datacleaner.local>' });
+    expect(sent.messageId).toBe('<notification-7@datacleaner.local>');
+    expect(bob!.headers).toBeUndefined();
+    expect(unnamed.messageId).toBe(bob!.messageId);
+    expect(bob!.messageId).toMatch(/^<outbox-[\w-]+@datacleaner\.local>$/);
   });
 });

@@ -18,17 +18,44 @@ export interface EmailMessage {
   link?: string;
   /** Where a reply goes, when not to the sender (a support message: to the person who wrote it). */
   replyTo?: string;
-  /** Extra headers, such as List-Unsubscribe. */
-  headers?: Record<string, string>;
-  /** A fixed Message-ID: a resend after a crash is the same email to mail systems. */
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The Message-ID, angle brackets included (see messageIdFor). A notification gives the same one
+   * to every attempt, so a resend after a crash is recognised by mail systems as the same email.
+   */
   messageId?: string;
+}
+
+/** What the mail server (or the outbox) took. */
+export interface SentEmail {
+  /** The Message-ID the email went out with. */
+  messageId: string;
+}
+
+/** Stable codes of EmailDeliveryError, as stored with a failed delivery. */
+export type EmailFailureCode = 'smtp_unreachable' | 'smtp_auth_refused' | 'smtp_refused_sender' | 'smtp_refused_recipient' | 'smtp_refused_message' | 'smtp_temporary';
+
+/**
+ * Why an email was not sent. `message` is for users and names no server detail; `permanent`
+ * says whether sending it again can help (the server refused the recipient or the message).
+ */
+export class EmailDeliveryError extends Error {
+  constructor(
+    readonly code: EmailFailureCode,
+    readonly permanent: boolean,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EmailDeliveryError';
+  }
 }
 
 export interface Mailer {
   /** smtp when SMTP_URL is set, otherwise the development outbox under DATA_DIR. */
   readonly transport: 'smtp' | 'outbox';
-  /** Resolves once the server accepted the email (or it was written to the outbox); rejects otherwise. */
-  send(message: EmailMessage): Promise<void>;
+  /** Resolves once the server accepted the email (or it was written to the outbox); rejects with an EmailDeliveryError otherwise. */
+  send(message: EmailMessage): Promise<SentEmail>;
   close(): Promise<void>;
 }
 
@@ -47,6 +74,8 @@ const outboxEmailSchema = z.object({
   html: z.string(),
   link: z.string().optional(),
   replyTo: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  messageId: z.string().optional(),
   sentAt: z.iso.datetime(),
 });
 
@@ -65,24 +94,24 @@ function createSmtpMailer({ config, log }: MailerDependencies, url: string): Mai
     transport: 'smtp',
     async send(message) {
       try {
-        await transporter.sendMail({
+        const info = await transporter.sendMail({
           from: config.EMAIL_FROM,
           to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.headers ? { headers: { ...message.headers } } : {}),
           ...(message.messageId ? { messageId: message.messageId } : {}),
         });
+        return { messageId: info.messageId };
       } catch (error) {
         log.warn(
           { kind: message.kind, to: message.to, smtpError: describeSmtpError(error, secrets) },
           `Email "${message.subject}" to ${message.to} was not sent`,
         );
         // The SMTP error is logged above with secrets removed; as a cause it would reach logs unredacted.
-        // eslint-disable-next-line preserve-caught-error
-        throw new Error(deliveryFailureMessage(error));
+        throw deliveryError(error);
       }
     },
     async close() {
@@ -121,24 +150,54 @@ function describeSmtpError(error: unknown, secrets: string[]) {
   };
 }
 
-/** Shown to users, so it names what went wrong without any server detail. */
-function deliveryFailureMessage(error: unknown): string {
-  const code = error instanceof Error ? (error as NodemailerError).code : undefined;
-  switch (code) {
+const FAILURE_MESSAGES: Record<EmailFailureCode, string> = {
+  smtp_unreachable: 'The email could not be sent: the mail server could not be reached.',
+  smtp_auth_refused: 'The email could not be sent: the mail server refused the sign-in.',
+  smtp_refused_sender: 'The email could not be sent: the mail server refused the sender or recipient address.',
+  smtp_refused_recipient: 'The email could not be sent: the mail server refused the sender or recipient address.',
+  smtp_refused_message: 'The email could not be sent: the mail server did not accept it.',
+  smtp_temporary: 'The email could not be sent: the mail server did not accept it.',
+};
+
+/**
+ * Sorts a nodemailer failure into what a delivery does next. A 5xx reply is the server's final
+ * word on this recipient or message (RFC 5321); a 4xx reply, a lost connection or a refused
+ * sign-in can pass (greylisting, a restart, a password being rotated), so those are tried again.
+ */
+function deliveryError(error: unknown): EmailDeliveryError {
+  const e = error instanceof Error ? (error as NodemailerError) : undefined;
+  const reply = typeof e?.responseCode === 'number' ? e.responseCode : undefined;
+  const refused = reply === undefined || reply >= 500;
+  const fail = (code: EmailFailureCode, permanent: boolean) => new EmailDeliveryError(code, permanent, FAILURE_MESSAGES[code]);
+  switch (e?.code) {
     case 'ECONNECTION':
     case 'ETIMEDOUT':
     case 'ESOCKET':
     case 'EDNS':
     case 'ETLS':
-      return 'The email could not be sent: the mail server could not be reached.';
+    case 'EPROXY':
+      return fail('smtp_unreachable', false);
     case 'EAUTH':
     case 'ENOAUTH':
-      return 'The email could not be sent: the mail server refused the sign-in.';
+      return fail('smtp_auth_refused', false);
     case 'EENVELOPE':
-      return 'The email could not be sent: the mail server refused the sender or recipient address.';
+      if (!refused) return fail('smtp_temporary', false);
+      return e.command === 'MAIL FROM' ? fail('smtp_refused_sender', true) : fail('smtp_refused_recipient', true);
+    case 'EMESSAGE':
+      return refused ? fail('smtp_refused_message', true) : fail('smtp_temporary', false);
     default:
-      return 'The email could not be sent: the mail server did not accept it.';
+      return reply !== undefined && reply >= 500 ? fail('smtp_refused_message', true) : fail('smtp_temporary', false);
   }
+}
+
+/**
+ * A Message-ID on the domain of EMAIL_FROM for `key` (such as "notification-42"): the same key
+ * gives the same id, so every attempt to send one notification carries one Message-ID.
+ */
+export function messageIdFor(config: Config, key: string): string {
+  if (!/^[\w.-]+$/.test(key)) throw new Error(`A Message-ID key may hold letters, digits, _ . and - only: ${key}`);
+  const domain = /@([^\s>]+)>?\s*$/.exec(config.EMAIL_FROM)?.[1] ?? new URL(config.publicUrl).hostname;
+  return `<${key}@${domain}>`;
 }
 
 function outboxDir(dataDir: string): string {
@@ -155,6 +214,7 @@ function createOutboxMailer({ config, log }: MailerDependencies): Mailer {
       const sentAt = new Date(Math.max(Date.now(), lastSentAt + 1));
       lastSentAt = sentAt.getTime();
       const id = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const messageId = message.messageId ?? messageIdFor(config, `outbox-${id}`);
       const email: OutboxEmail = {
         id,
         kind: message.kind,
@@ -165,6 +225,8 @@ function createOutboxMailer({ config, log }: MailerDependencies): Mailer {
         html: message.html,
         link: message.link,
         replyTo: message.replyTo,
+        headers: message.headers ? { ...message.headers } : undefined,
+        messageId,
         sentAt: sentAt.toISOString(),
       };
       await mkdir(dir, { recursive: true });
@@ -174,6 +236,7 @@ function createOutboxMailer({ config, log }: MailerDependencies): Mailer {
       await writeFile(path.join(dir, `${id}.json`), `${JSON.stringify(email, null, 2)}\n`);
       // Never the link: whoever reads the log would own the account it verifies or resets.
       log.info({ kind: message.kind, to: message.to, file: htmlFile }, `Email "${message.subject}" to ${message.to} written to the outbox: open ${config.publicUrl}/api/dev/outbox to read it`);
+      return { messageId };
     },
     async close() {},
   };

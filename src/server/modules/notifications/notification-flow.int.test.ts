@@ -79,7 +79,7 @@ describe('scan notifications by email', () => {
     expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(mail!.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail!.raw).toMatch(/Content-Type: text\/html/);
-    expect(mail!.raw).toMatch(/^Message-ID: <email:run:\d+|^Message-ID: <email\.run\.\d+/m);
+    expect(mail!.raw).toMatch(/^Message-ID: <notification-\d+@/m);
 
     const id = await userId(address);
     const events = await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.userId, id));

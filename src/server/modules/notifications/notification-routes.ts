@@ -12,7 +12,7 @@ import { allowsChatNotifications, CHAT_NOTIFICATIONS_NEED_PROFESSIONAL } from '.
 import { Limit, requireUser, signedInUser } from '../auth';
 import { renderDeliveryEmail } from './delivery-content';
 import { emailTarget, withDefaults } from './dispatch-events';
-import type { Mailer } from './mailer';
+import { EmailDeliveryError, type Mailer } from './mailer';
 import { listDeliveries } from './notification-history';
 import { testSlack } from './slack-client';
 import { unsubscribeHeaders } from './unsubscribe';
@@ -75,15 +75,15 @@ export function notificationRoutes({ db, config, mailer }: NotificationRoutesDep
         const [stored] = await db.select().from(userSettings).where(eq(userSettings.userId, user.id)).limit(1);
         const settings = withDefaults(stored);
         const to = request.body?.to ?? emailTarget(user, settings);
-        const email = renderDeliveryEmail(config, { userId: user.id, kind: 'test', events: [], details: {}, timeZone: settings.timeZone });
+        const email = await renderDeliveryEmail(config, { userId: user.id, kind: 'test', events: [], details: {}, timeZone: settings.timeZone });
         let result: TestNotificationResult;
         try {
           await mailer.send({ to, subject: email.subject, html: email.html, text: email.text, kind: 'notification-test', headers: unsubscribeHeaders(email.unsubscribeUrl) });
           const where = mailer.transport === 'smtp' ? 'It can take a minute to arrive; look in the spam folder if it does not.' : 'This server has no mail server (SMTP_URL), so it went to the development outbox.';
           result = { ok: true, channel: 'email', target: to, message: `A test email was sent to ${to}. ${where}`, code: null };
         } catch (error) {
-          const e = error as Error & { code?: unknown };
-          result = { ok: false, channel: 'email', target: to, message: e.message, code: typeof e.code === 'string' ? e.code : 'smtp_error' };
+          if (!(error instanceof EmailDeliveryError)) throw error;
+          result = { ok: false, channel: 'email', target: to, message: error.message, code: error.code };
         }
         await record(user, result, email.subject);
         return result;

@@ -134,7 +134,7 @@ async function createDigests({ db, config }: Context, now: Date): Promise<number
       digest: { frequency, from: (last?.createdAt ?? waiting[0]!.createdAt).toISOString(), to: now.toISOString() },
       throughEventId: eventIds[eventIds.length - 1]!,
     };
-    const subject = renderDeliveryEmail(config, { userId: user.id, kind: 'digest', events: await loadEvents(db, eventIds), details, timeZone: settings.timeZone }).subject;
+    const subject = (await renderDeliveryEmail(config, { userId: user.id, kind: 'digest', events: await loadEvents(db, eventIds), details, timeZone: settings.timeZone })).subject;
     const id = await insertDelivery(db, { userId: user.id, channel: 'email', kind: 'digest', key: `email:digest:${user.id}:${local.date}`, eventIds, details: { ...details }, target: emailTarget(user, settings), subject, now });
     if (id !== null) created.push(id);
   }
@@ -160,7 +160,7 @@ async function createWeeklyReports({ db, config }: Context, now: Date): Promise<
     const details: DeliveryDetails = { report };
     const subjectOf = { userId: user.id, kind: 'weekly-report' as DeliveryKind, events: [], details, timeZone: settings.timeZone };
     if (email && !made.has(keys[0]!)) {
-      const id = await insertDelivery(db, { userId: user.id, channel: 'email', kind: 'weekly-report', key: keys[0]!, eventIds: [], details: { ...details }, target: emailTarget(user, settings), subject: renderDeliveryEmail(config, subjectOf).subject, now });
+      const id = await insertDelivery(db, { userId: user.id, channel: 'email', kind: 'weekly-report', key: keys[0]!, eventIds: [], details: { ...details }, target: emailTarget(user, settings), subject: (await renderDeliveryEmail(config, subjectOf)).subject, now });
       if (id !== null) created.push(id);
     }
     const slackKey = keys.find((k) => k.startsWith('slack:'));

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { objectHealth } from './dashboard-fixtures';
-import { whyPropertyMatters } from './issue-advice';
+import { whyPropertyMatters } from '../../../shared/issue-advice';
 import { rankIssues, TopIssues } from './top-issues';
 
 describe('rankIssues', () => {

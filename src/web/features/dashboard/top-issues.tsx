@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { ObjectHealth } from '../../../shared/contracts/results';
+import { howToFillProperty, whyPropertyMatters } from '../../../shared/issue-advice';
 import type { ObjectType } from '../../../shared/object-types';
 import { AlertIcon, CheckIcon, DuplicatesIcon } from '../../components/ui/icons';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { formatCount, formatShare } from './format-numbers';
-import { howToFillProperty, whyPropertyMatters } from './issue-advice';
 
 type Issue = ObjectHealth['topIssues'][number];
 

@@ -1,4 +1,4 @@
-import type { ObjectType } from '../../../shared/object-types';
+import type { ObjectType } from './object-types';
 
 const LOCATION = 'Territories, regional reports and sending at a good local time all depend on where a record is.';
 const FIRMOGRAPHICS = 'Segments, lead scoring and ideal-customer reports need to know what kind of company this is.';
