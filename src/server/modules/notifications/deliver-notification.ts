@@ -99,6 +99,14 @@ export async function deliverNotification(context: Pick<JobContext, 'db' | 'conf
   return 'retrying';
 }
 
+/** Why a notice made earlier must not go out now: the user turned its kind off since (an unsubscribe link, Settings). */
+function switchedOff(channel: string, kind: DeliveryKind, settings: ReturnType<typeof withDefaults>): string | null {
+  if (kind === 'test') return null;
+  if (channel === 'slack') return settings.slackNotifications ? null : 'Not sent: Slack notifications were turned off before it went out.';
+  if (kind === 'weekly-report') return settings.emailNotifications && settings.emailWeeklyReport ? null : 'Not sent: the weekly report email was turned off before it went out.';
+  return settings.emailNotifications ? null : 'Not sent: email notifications were turned off before it went out.';
+}
+
 /** 30 s, 1, 2, 4, 8 minutes... after the first, second... failed attempt, at most an hour. */
 export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
@@ -111,6 +119,9 @@ async function send(context: Pick<JobContext, 'db' | 'config' | 'log'>, row: Not
   const [stored] = await db.select().from(userSettings).where(eq(userSettings.userId, row.userId)).limit(1);
   const settings = withDefaults(stored);
   const subject = { userId: row.userId, kind: row.kind as DeliveryKind, events: await loadEvents(db, row.eventIds), details: row.details as DeliveryDetails, timeZone: settings.timeZone };
+
+  const turnedOff = switchedOff(row.channel, row.kind as DeliveryKind, settings);
+  if (turnedOff) return { ok: false, permanent: true, code: 'turned_off', message: turnedOff };
 
   if (row.channel === 'email') {
     const email = await renderDeliveryEmail(config, subject);
