@@ -1,9 +1,9 @@
 import { Client } from '@hubspot/api-client';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { AutomaticCleanupRunView, HistoryPage } from '../../../shared/contracts/cleanup';
-import { users } from '../../db/schema';
+import { notificationEvents, users } from '../../db/schema';
 import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { startScan } from '../scans';
@@ -95,6 +95,10 @@ describe('automatic cleanup', () => {
     expect(merges).toHaveLength(3);
     expect(merges.every((a) => a.performedBy === 'automatic-cleanup' && a.status === 'completed' && a.restore.available)).toBe(true);
     expect(((await get(cookie, '/api/cleanup/history?performedBy=user')).json() as HistoryPage).total).toBe(0);
+
+    // The outbox tells of the run once, with its figures, for the notifications.
+    const told = await ctx.database.db.select().from(notificationEvents).where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.kind, 'cleanup.completed')));
+    expect(told.map((e) => e.payload)).toEqual([expect.objectContaining({ status: 'completed', mergedGroups: 3, mergedRecords: 3, deferredGroups: 1, message: first.message })]);
 
     const second = await scheduledScanAndCleanup(cookie, userId);
     expect(second).toMatchObject({ status: 'completed', eligibleGroups: 1, mergedGroups: 1, deferredGroups: 0 });

@@ -110,8 +110,8 @@ describe('scan notifications by email', () => {
     expect(second[0]!.payload).toMatchObject({ newDuplicateGroups: 0, previousHealthScore: expect.any(Number) });
     if (foundFirst.length > 0) expect((second[0]!.payload as { duplicateGroups: number }).duplicateGroups).toBeGreaterThan(0);
 
-    expect((await send(cookie, 'PUT', '/api/settings', { emailNotifications: false })).statusCode).toBe(200);
     const before = await pollUntil(async () => mailsTo(address).length, (n) => n === 2, 30_000, (n) => `${n} emails`);
+    expect((await send(cookie, 'PUT', '/api/settings', { emailNotifications: false })).statusCode).toBe(200);
     await scan(cookie, ['contacts']);
     await dispatched(id);
     expect(mailsTo(address)).toHaveLength(before);
@@ -164,5 +164,60 @@ describe('delivery', () => {
     } finally {
       await refusing.stop();
     }
+  });
+});
+
+describe('the weekly health report', () => {
+  it('goes out on Monday from 8:00 in the user\'s zone with the week\'s figures, once, and not after unsubscribing', async () => {
+    const address = 'weekly@example.com';
+    const cookie = await activeUser(ctx, address);
+    // A paid plan: the ticks below run years ahead, long after any trial.
+    await ctx.database.db.update(users).set({ plan: 'starter' }).where(eq(users.email, address));
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    expect((await send(cookie, 'PUT', '/api/settings', { notifyOnCompletedAnalysis: false, notifyOnDuplicatesFound: false, timeZone: 'Europe/Berlin' })).statusCode).toBe(200);
+    await scan(cookie, ['contacts']);
+    const id = await userId(address);
+    await dispatched(id);
+    const context = { db: ctx.database.db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    // Monday 2030-01-14: 06:30 UTC is 07:30 in Berlin, too early; Sunday is never a report day.
+    expect((await runNotificationsTick(context, new Date('2030-01-14T06:30:00Z'))).reports).toEqual([]);
+    expect((await runNotificationsTick(context, new Date('2030-01-13T09:00:00Z'))).reports).toEqual([]);
+    const due = await runNotificationsTick(context, new Date('2030-01-14T07:10:00Z'));
+    expect(due.reports).toHaveLength(1);
+    expect((await runNotificationsTick(context, new Date('2030-01-14T07:11:00Z'))).reports).toEqual([]);
+    const [mail] = await pollUntil(async () => mailsTo(address), (m) => m.length === 1, 30_000, (m) => `${m.length} emails`);
+    expect(mail!.raw).toMatch(/^Subject: .*[Ww]eekly/m);
+    expect(mail!.raw).toContain('Contacts');
+    const [report] = (await history(cookie)).deliveries;
+    expect(report).toMatchObject({ kind: 'weekly-report', status: 'sent', target: address });
+
+    // The report's own unsubscribe link turns it off: the next Monday sends nothing.
+    const link = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(mail!.raw)![1]!.replace(/=\r?\n/g, '');
+    const url = new URL(link);
+    const off = await ctx.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(off.statusCode).toBe(200);
+    expect((await get(cookie, '/api/settings')).json()).toMatchObject({ emailWeeklyReport: false, emailNotifications: true });
+    expect((await runNotificationsTick(context, new Date('2030-01-21T07:10:00Z'))).reports).toEqual([]);
+  });
+
+  it('is not sent on a plan without it, and a notice made before unsubscribing is not sent after', async () => {
+    const address = 'lapsed@example.com';
+    const cookie = await activeUser(ctx, address);
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    await scan(cookie, ['contacts']);
+    const id = await userId(address);
+    await pollUntil(async () => mailsTo(address).length, (n) => n === 1, 30_000, (n) => `${n} emails`);
+    await ctx.database.db.update(users).set({ trialEndDate: new Date(Date.now() - 60_000) }).where(eq(users.id, id));
+    const context = { db: ctx.database.db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    expect((await runNotificationsTick(context, new Date('2030-01-14T09:10:00Z'))).reports).toEqual([]);
+
+    // Made, then email turned off before its attempt: it is not sent, and says why.
+    const [row] = await ctx.database.db.insert(notificationDeliveries).values({ userId: id, channel: 'email', kind: 'scan', idempotencyKey: 'email:late', target: address, subject: 'Scan finished' }).returning();
+    await ctx.database.db.update(users).set({ trialEndDate: new Date(Date.now() + 86_400_000) }).where(eq(users.id, id));
+    expect((await send(cookie, 'PUT', '/api/settings', { emailNotifications: false })).statusCode).toBe(200);
+    expect(await deliverNotification(context, row!.id)).toBe('failed');
+    const [after] = await ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, row!.id));
+    expect(after).toMatchObject({ status: 'failed', errorCode: 'turned_off', errorMessage: 'Not sent: email notifications were turned off before it went out.' });
+    expect(mailsTo(address)).toHaveLength(1);
   });
 });
