@@ -17,6 +17,8 @@ import { accountRoutes } from './modules/accounts';
 import { authRoutes, type AuthDependencies, googleSignInRoutes, passwordResetRoutes, authRateLimits, verificationRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { createMailer, type Mailer, outboxRoutes } from './modules/notifications';
+// eslint-disable-next-line no-restricted-imports -- until modules/notifications/index.ts exports slackInstallRoutes
+import { slackInstallRoutes } from './modules/notifications/slack-install-routes';
 import { cleanupRoutes } from './modules/cleanup';
 import { connectionRoutes } from './modules/hubspot';
 import { type DemoAccount, demoRoutes } from './modules/demo';
@@ -80,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(connectionRoutes({ db: deps.database.db, config, secrets }));
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
   await app.register(settingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
+  await app.register(slackInstallRoutes({ db: deps.database.db, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));
   await app.register(cleanupRoutes({ db: deps.database.db, config, queue: deps.queue }));
   await app.register(duplicateRoutes({ db: deps.database.db }));
