@@ -10,14 +10,9 @@ import { BOT, TEAM } from './workspace';
 
 export const ADMIN_PREFIX = '/_sandbox';
 
-export class AdminError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AdminError';
-  }
+/** An error the error handler answers with its status and `{ message }`. */
+function adminError(statusCode: number, message: string): Error {
+  return Object.assign(new Error(message), { statusCode });
 }
 
 const channelBody = z.object({ name: z.string().regex(/^#?[a-z0-9_-]{1,80}$/, 'a channel name is lowercase letters, digits, - and _'), isPrivate: z.boolean().optional(), isArchived: z.boolean().optional(), botIsMember: z.boolean().optional() });
@@ -27,7 +22,7 @@ const oauthBody = z.object({ mode: z.enum(['approve', 'deny']).optional(), insta
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw new AdminError(400, result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+  if (!result.success) throw adminError(400, result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
   return result.data;
 }
 
@@ -58,19 +53,19 @@ export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): 
   app.get(`${ADMIN_PREFIX}/channels`, async () => ({ channels: workspace.listChannels() }));
   app.post(`${ADMIN_PREFIX}/channels`, async (request, reply) => {
     const body = parse(channelBody, request.body);
-    if (workspace.resolveChannel(body.name)) throw new AdminError(409, `A channel ${body.name} exists already`);
+    if (workspace.resolveChannel(body.name)) throw adminError(409, `A channel ${body.name} exists already`);
     return reply.code(201).send(workspace.addChannel(body));
   });
   app.patch(`${ADMIN_PREFIX}/channels/:id`, async (request) => {
     const channel = workspace.resolveChannel((request.params as { id: string }).id);
-    if (!channel) throw new AdminError(404, 'No such channel');
+    if (!channel) throw adminError(404, 'No such channel');
     return workspace.updateChannel(channel.id, parse(channelChanges, request.body));
   });
 
   app.get(`${ADMIN_PREFIX}/tokens`, async () => ({ tokens: workspace.listTokens() }));
   app.post(`${ADMIN_PREFIX}/tokens`, async (request, reply) => reply.code(201).send(workspace.addToken(parse(tokenBody, request.body))));
   app.delete(`${ADMIN_PREFIX}/tokens/:token`, async (request) => {
-    if (!workspace.revokeToken((request.params as { token: string }).token)) throw new AdminError(404, 'No such token');
+    if (!workspace.revokeToken((request.params as { token: string }).token)) throw adminError(404, 'No such token');
     return { revoked: true };
   });
 
@@ -89,7 +84,7 @@ export function registerAdminRoutes(app: FastifyInstance, state: SandboxState): 
 
   app.post(`${ADMIN_PREFIX}/oauth`, async (request) => {
     const body = parse(oauthBody, request.body);
-    if (body.installChannel !== undefined && !workspace.resolveChannel(body.installChannel)) throw new AdminError(404, `No channel ${body.installChannel}`);
+    if (body.installChannel !== undefined && !workspace.resolveChannel(body.installChannel)) throw adminError(404, `No channel ${body.installChannel}`);
     if (body.mode) workspace.authorizeMode = body.mode;
     if (body.installChannel !== undefined) workspace.installChannel = body.installChannel;
     return { authorizeMode: workspace.authorizeMode, installChannel: workspace.installChannel };

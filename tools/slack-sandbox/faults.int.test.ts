@@ -1,26 +1,21 @@
-import { LogLevel, WebClient, type WebClientOptions } from '@slack/web-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WebClient, WebClientOptions } from '@slack/web-api';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pollUntil } from '../../src/server/test/poll-until';
-import { startSlackSandbox, type SlackSandbox } from './sandbox';
+import type { SlackSandbox } from './sandbox';
+import { sandboxClient, useSlackSandbox } from './test-fixture';
 
-const QUIET = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
-
+const sandbox = useSlackSandbox();
 let slack: SlackSandbox;
-const client = (options: WebClientOptions = {}) => new WebClient(slack.botToken, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, logger: QUIET, ...options });
+beforeEach(() => {
+  slack = sandbox();
+});
+const client = (options: WebClientOptions = {}) => sandboxClient(slack, slack.botToken, options);
 const post = (web: WebClient, text: string) => web.chat.postMessage({ channel: '#crm-alerts', text });
 const failure = (call: Promise<unknown>) =>
   call.then(
     () => null,
     (error: unknown) => error as Record<string, unknown>,
   );
-
-beforeAll(async () => {
-  slack = await startSlackSandbox();
-});
-afterAll(async () => {
-  await slack?.close();
-});
-beforeEach(() => slack.reset());
 
 describe('faults', () => {
   it('rate limits the next calls of a method with 429 and Retry-After, posting nothing', async () => {

@@ -51,17 +51,9 @@ async function main(): Promise<void> {
   );
   if (!LOOPBACK.has(host)) console.warn(`Warning: listening on ${host}; the /_sandbox admin routes have no authentication.`);
 
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    sandbox.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stop = () => void sandbox.close().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

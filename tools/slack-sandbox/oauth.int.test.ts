@@ -1,12 +1,16 @@
-import { LogLevel, WebClient, type WebAPIPlatformError } from '@slack/web-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSlackSandbox, type SlackSandbox } from './sandbox';
+import type { WebAPIPlatformError } from '@slack/web-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SlackSandbox } from './sandbox';
+import { sandboxClient, useSlackSandbox } from './test-fixture';
 
-const QUIET = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
 const REDIRECT = 'https://app.example/api/settings/slack/callback';
 
+const sandbox = useSlackSandbox();
 let slack: SlackSandbox;
-const client = (token?: string) => new WebClient(token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 }, logger: QUIET });
+beforeEach(() => {
+  slack = sandbox();
+});
+const client = (token?: string) => sandboxClient(slack, token, { rejectRateLimitedCalls: false });
 
 /** Follows the authorize page as a browser would, up to the app's redirect. */
 async function authorize(query: Record<string, string>): Promise<URL> {
@@ -16,14 +20,6 @@ async function authorize(query: Record<string, string>): Promise<URL> {
 }
 
 const approve = (extra: Record<string, string> = {}) => authorize({ client_id: slack.clientId, scope: 'chat:write,channels:read,channels:history,incoming-webhook', redirect_uri: REDIRECT, state: 's-123', ...extra });
-
-beforeAll(async () => {
-  slack = await startSlackSandbox();
-});
-afterAll(async () => {
-  await slack?.close();
-});
-beforeEach(() => slack.reset());
 
 describe('Add to Slack', () => {
   it('approves at once; the code buys a working bot token and the webhook channel', async () => {

@@ -9,7 +9,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { ADMIN_PREFIX, AdminError, registerAdminRoutes } from './admin-routes';
+import { ADMIN_PREFIX, registerAdminRoutes } from './admin-routes';
 import type { Fault, FaultOptions } from './faults';
 import { registerOAuthRoutes } from './oauth-routes';
 import { SandboxState, type Call } from './sandbox-state';
@@ -71,8 +71,7 @@ export function buildSlackSandboxApp(state: SandboxState, options: { logger?: bo
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  app.setErrorHandler((error: FastifyError | AdminError, request, reply) => {
-    if (error instanceof AdminError) return reply.code(error.statusCode).send({ message: error.message });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (isAdmin(request.url)) return reply.code(status).send({ message: error.message });
     if (status >= 500) {

@@ -1,12 +1,14 @@
-import { LogLevel, WebClient, type WebAPIPlatformError } from '@slack/web-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSlackSandbox, type SlackSandbox } from './sandbox';
+import type { WebAPIPlatformError } from '@slack/web-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SlackSandbox } from './sandbox';
+import { sandboxClient, useSlackSandbox } from './test-fixture';
 
-/** The SDK prints Slack's warnings and errors on the console; the tests read them from the results. */
-const QUIET = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
-
+const sandbox = useSlackSandbox();
 let slack: SlackSandbox;
-const client = (token?: string) => new WebClient(token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true, logger: QUIET });
+beforeEach(() => {
+  slack = sandbox();
+});
+const client = (token?: string) => sandboxClient(slack, token);
 
 /** The `ok: false` body the SDK raised, or a failure if the call succeeded. */
 async function refusal(call: Promise<unknown>): Promise<WebAPIPlatformError['data']> {
@@ -17,14 +19,6 @@ async function refusal(call: Promise<unknown>): Promise<WebAPIPlatformError['dat
   expect(error).toMatchObject({ code: 'slack_webapi_platform_error' });
   return (error as WebAPIPlatformError).data;
 }
-
-beforeAll(async () => {
-  slack = await startSlackSandbox();
-});
-afterAll(async () => {
-  await slack?.close();
-});
-beforeEach(() => slack.reset());
 
 describe('auth.test', () => {
   it('names the team and the bot for a good token', async () => {

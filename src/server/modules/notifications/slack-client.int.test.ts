@@ -1,6 +1,6 @@
-import net from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSlackSandbox, type SlackSandbox } from '../../../../tools/slack-sandbox/sandbox';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SlackSandbox } from '../../../../tools/slack-sandbox/sandbox';
+import { unreachableApiUrl, useSlackSandbox } from '../../../../tools/slack-sandbox/test-fixture';
 import type { NoticeLinks } from './notice-types';
 import { postSlackMessage, SLACK_NOTIFICATION_EVENT, testSlack, type SlackPostRequest } from './slack-client';
 import { scanSlackMessage } from './slack-messages';
@@ -11,27 +11,14 @@ const message = scanSlackMessage(
   links,
 );
 
+const sandbox = useSlackSandbox();
 let slack: SlackSandbox;
+beforeEach(() => {
+  slack = sandbox();
+});
 const config = () => ({ SLACK_API_URL: slack.apiUrl });
 const request = (extra: Partial<SlackPostRequest> = {}): SlackPostRequest => ({ token: slack.botToken, channel: '#crm-alerts', message, idempotencyKey: 'delivery-41', alreadyTried: false, ...extra });
 const post = (extra: Partial<SlackPostRequest> = {}) => postSlackMessage(config(), request(extra));
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-beforeAll(async () => {
-  slack = await startSlackSandbox();
-});
-afterAll(async () => {
-  await slack?.close();
-});
-beforeEach(() => slack.reset());
 
 describe('postSlackMessage', () => {
   it('posts the blocks with the idempotency key in the metadata', async () => {
@@ -103,7 +90,7 @@ describe('postSlackMessage', () => {
     expect(await post()).toMatchObject({ ok: false, permanent: false, code: 'ratelimited', retryAfterSeconds: 30 });
     slack.fail({ method: 'chat.postMessage', kind: 'error', status: 503 });
     expect(await post()).toMatchObject({ ok: false, permanent: false, code: 'slack_unavailable', message: 'Slack answered with HTTP 503. It will be tried again.' });
-    const unreachable = await postSlackMessage({ SLACK_API_URL: `http://127.0.0.1:${await closedPort()}/api/` }, request());
+    const unreachable = await postSlackMessage({ SLACK_API_URL: await unreachableApiUrl() }, request());
     expect(unreachable).toMatchObject({ ok: false, permanent: false, code: 'slack_unreachable', message: 'Slack could not be reached (ECONNREFUSED). It will be tried again.' });
     expect(await post()).toMatchObject({ ok: true });
   });
@@ -137,7 +124,7 @@ describe('testSlack', () => {
     expect(await test({ token: noWrite })).toMatchObject({ ok: false, code: 'missing_scope', message: expect.stringContaining('chat:write') });
     slack.fail({ method: 'chat.postMessage', kind: 'ratelimited', retryAfterSeconds: 9 });
     expect(await test()).toMatchObject({ ok: false, code: 'ratelimited', message: 'Slack is limiting how often the bot may post. Wait 9 s and send the test again.' });
-    expect(await testSlack({ SLACK_API_URL: `http://127.0.0.1:${await closedPort()}/api/` }, { token: slack.botToken, channel: '#crm-alerts', links })).toMatchObject({
+    expect(await testSlack({ SLACK_API_URL: await unreachableApiUrl() }, { token: slack.botToken, channel: '#crm-alerts', links })).toMatchObject({
       ok: false,
       code: 'slack_unreachable',
       message: 'Slack could not be reached (ECONNREFUSED). Please send the test again in a moment.',
