@@ -119,6 +119,8 @@ describe('testSlack', () => {
     const noHistory = slack.addToken({ scopes: ['chat:write'] }).token;
     expect(await test({ token: 'xoxb-0-0-wrong' })).toMatchObject({ ok: false, code: 'invalid_auth' });
     expect(await test({ token: '' })).toMatchObject({ ok: false, code: 'not_authed', message: expect.stringContaining('Paste your bot token') });
+    expect(await test({ channel: ' ' })).toMatchObject({ ok: false, code: 'no_channel', target: null, message: expect.stringContaining('No Slack channel is chosen') });
+    expect(await post({ channel: '' })).toMatchObject({ ok: false, permanent: true, code: 'no_channel' });
     expect(await test({ channel: '#nowhere' })).toMatchObject({ ok: false, code: 'channel_not_found', target: '#nowhere' });
     expect(await test({ channel: '#old-alerts' })).toMatchObject({ ok: false, code: 'is_archived' });
     expect(await test({ token: noWrite })).toMatchObject({ ok: false, code: 'missing_scope', message: expect.stringContaining('chat:write') });

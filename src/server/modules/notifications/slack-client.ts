@@ -91,8 +91,11 @@ async function botName(client: WebClient): Promise<string | undefined> {
   );
 }
 
+const NO_CHANNEL: SendFailure = { ok: false, permanent: true, code: 'no_channel', message: 'No Slack channel is chosen. Enter one in Settings, such as #crm-alerts, or use Add to Slack.' };
+
 /** Posts one notification, at most once per idempotency key however often it is retried. */
 export async function postSlackMessage(config: SlackConfig, request: SlackPostRequest): Promise<SlackPostOutcome> {
+  if (!request.channel.trim()) return NO_CHANNEL;
   const client = slackWebClient(config, request.token, request.timeoutMs);
   try {
     if (request.alreadyTried) {
@@ -126,7 +129,8 @@ export interface SlackTestRequest {
 /** "Send a test": checks the token, posts a short message, and says what happened and how to fix it. */
 export async function testSlack(config: SlackConfig, request: SlackTestRequest): Promise<TestNotificationResult> {
   const target = channelLabel(request.channel);
-  const failed = (failure: SendFailure): TestNotificationResult => ({ ok: false, channel: 'slack', target, code: failure.code, message: failure.message });
+  const failed = (failure: SendFailure): TestNotificationResult => ({ ok: false, channel: 'slack', target: request.channel.trim() ? target : null, code: failure.code, message: failure.message });
+  if (!request.channel.trim()) return failed(NO_CHANNEL);
   const client = slackWebClient(config, request.token, request.timeoutMs);
   let identity: Awaited<ReturnType<WebClient['auth']['test']>>;
   try {

@@ -8,16 +8,16 @@ import type { NoticeEvents, NoticeLinks, WeeklyReport, WeeklyReportType } from '
  * fallback Slack shows in notifications and the history's subject.
  */
 
-export interface PlainText {
+interface PlainText {
   type: 'plain_text';
   text: string;
   emoji?: boolean;
 }
-export interface Mrkdwn {
+interface Mrkdwn {
   type: 'mrkdwn';
   text: string;
 }
-export interface SlackButton {
+interface SlackButton {
   type: 'button';
   text: PlainText;
   url: string;
