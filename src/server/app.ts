@@ -16,7 +16,7 @@ import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './modules/accounts';
 import { authRoutes, type AuthDependencies, googleSignInRoutes, passwordResetRoutes, authRateLimits, verificationRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
-import { createMailer, type Mailer, notificationRoutes, outboxRoutes, unsubscribeRoutes } from './modules/notifications';
+import { createMailer, type Mailer, notificationRoutes, outboxRoutes, slackInstallRoutes, unsubscribeRoutes } from './modules/notifications';
 import { cleanupRoutes } from './modules/cleanup';
 import { connectionRoutes } from './modules/hubspot';
 import { type DemoAccount, demoRoutes } from './modules/demo';
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
   await app.register(settingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
   await app.register(notificationRoutes({ db: deps.database.db, config, mailer }));
+  await app.register(slackInstallRoutes({ db: deps.database.db, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));
   await app.register(cleanupRoutes({ db: deps.database.db, config, queue: deps.queue }));
   await app.register(duplicateRoutes({ db: deps.database.db }));

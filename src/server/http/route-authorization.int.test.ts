@@ -74,7 +74,8 @@ beforeAll(async () => {
     ],
     rateLimits: false,
   });
-  ctx = await startTestApp({ work: false, env: { HUBSPOT_API_BASE: sandbox.url } });
+  // A Slack app configured, so Add to Slack answers past its "not configured" check (its redirects call nothing).
+  ctx = await startTestApp({ work: false, env: { HUBSPOT_API_BASE: sandbox.url, SLACK_CLIENT_ID: 'matrix.client', SLACK_CLIENT_SECRET: 'matrix-secret' } });
   owner = await createRouteOwner(ctx, sandbox, sandbox.portals[0]!, 'owner');
   tenant = await createRouteOwner(ctx, sandbox, sandbox.portals[1]!, 'tenant');
   cookies.owner = owner.cookie;

@@ -74,7 +74,7 @@ export async function deliverNotification(context: Pick<JobContext, 'db' | 'conf
 
   let outcome: SendOutcome;
   try {
-    outcome = await send(context, row, abandoned);
+    outcome = await send(context, row, abandoned ? (before.claimedAt ?? undefined) : undefined);
   } catch (error) {
     log.error({ err: error, deliveryId }, 'notification delivery broke');
     outcome = { ok: false, permanent: false, code: 'internal_error', message: 'Something went wrong on our side while sending; it is tried again.' };
@@ -112,7 +112,8 @@ export function backoffMs(attempts: number): number {
   return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-async function send(context: Pick<JobContext, 'db' | 'config' | 'log'>, row: NotificationDeliveryRow, alreadyTried: boolean): Promise<SendOutcome> {
+/** `triedAt`: when an earlier attempt that may have sent it began (its worker died), so the channel can look for it first. */
+async function send(context: Pick<JobContext, 'db' | 'config' | 'log'>, row: NotificationDeliveryRow, triedAt: Date | undefined): Promise<SendOutcome> {
   const { db, config } = context;
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) return { ok: false, permanent: true, code: 'account_deleted', message: 'The account no longer exists.' };
@@ -139,5 +140,5 @@ async function send(context: Pick<JobContext, 'db' | 'config' | 'log'>, row: Not
   if (!settings.slackBotToken) return { ok: false, permanent: true, code: 'slack_not_configured', message: 'Slack has no bot token any more: add one in Settings to get Slack messages again.' };
   if (!allowsChatNotifications(user)) return { ok: false, permanent: true, code: 'plan_required', message: 'Slack notifications are part of the Professional plan, which this account no longer has.' };
   const token = (await secretBoxFor(config)).open(settings.slackBotToken);
-  return postSlackMessage(config, { token, channel: row.target, message: renderDeliverySlack(config, subject), idempotencyKey: row.idempotencyKey, alreadyTried });
+  return postSlackMessage(config, { token, channel: row.target, message: renderDeliverySlack(config, subject), idempotencyKey: row.idempotencyKey, alreadyTried: triedAt !== undefined, ...(triedAt ? { firstTriedAt: triedAt } : {}) });
 }

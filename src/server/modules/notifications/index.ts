@@ -12,3 +12,4 @@ export { notificationRoutes } from './notification-routes';
 export { deliverNotificationJob } from './deliver-notification';
 export { dispatchNotificationsJob, notificationsTickJob } from './notification-schedule';
 export { unsubscribeRoutes } from './unsubscribe-routes';
+export { slackInstallRoutes } from './slack-install-routes';

@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors';
 import { secretBoxFor } from '../../security/secret-box';
 import { allowsChatNotifications, CHAT_NOTIFICATIONS_NEED_PROFESSIONAL } from '../accounts';
 import { Limit, requireUser, signedInUser } from '../auth';
-import { renderDeliveryEmail } from './delivery-content';
+import { noticeLinks, renderDeliveryEmail } from './delivery-content';
 import { emailTarget, withDefaults } from './dispatch-events';
 import { EmailDeliveryError, type Mailer } from './mailer';
 import { listDeliveries } from './notification-history';
@@ -110,8 +110,7 @@ export function notificationRoutes({ db, config, mailer }: NotificationRoutesDep
         const channel = request.body?.channel ?? stored?.slackChannel ?? null;
         if (!token) throw new HttpError(400, 'SLACK_TOKEN_MISSING', 'Add a Slack bot token (it starts with xoxb-) before sending a test.');
         if (!channel) throw new HttpError(400, 'SLACK_CHANNEL_MISSING', 'Choose the Slack channel to post to (such as #crm-alerts) before sending a test.');
-        const outcome = await testSlack(config, { token, channel });
-        const result: TestNotificationResult = { ok: outcome.ok, channel: 'slack', target: outcome.target ?? channel, message: outcome.message, code: outcome.ok ? null : outcome.code };
+        const result = await testSlack(config, { token, channel, links: { ...noticeLinks(config), settingsUrl: `${config.publicUrl}/settings#slack` } });
         await record(user, result, 'Test message from DataCleaner');
         return result;
       },
