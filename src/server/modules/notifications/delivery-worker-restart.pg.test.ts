@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationDeliveries, users } from '../../db/schema';
+import { startSlackSandbox, type SlackSandbox } from '../../../../tools/slack-sandbox/sandbox';
+import { notificationDeliveries, userSettings, users } from '../../db/schema';
+import { secretBoxFor } from '../../security/secret-box';
 import { NEEDS_POSTGRES_SERVER, postgresServerUrl } from '../../test/database-urls';
 import { pollUntil } from '../../test/poll-until';
 import { startSmtpServer, type ReceivedEmail } from '../../test/smtp-server';
@@ -17,9 +19,11 @@ let holdNext = true;
 let arrived: () => void;
 const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
 let refuseHeld: (error: Error) => void;
+let slack: SlackSandbox;
 
 beforeAll(async () => {
   if (!postgresServerUrl) return;
+  slack = await startSlackSandbox();
   smtp = await startSmtpServer({
     onMessage: async (email) => {
       if (holdNext) {
@@ -35,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   refuseHeld?.(new Error('test over'));
   await smtp?.close();
+  await slack?.close();
 });
 
 describe.skipIf(!postgresServerUrl)(`a worker process killed mid-delivery ${NEEDS_POSTGRES_SERVER}`, () => {
@@ -56,7 +61,7 @@ describe.skipIf(!postgresServerUrl)(`a worker process killed mid-delivery ${NEED
     await new Promise((resolve) => first.once('exit', resolve));
     refuseHeld(new Error('the sender went away'));
 
-    env.startWorker(smtpEnv);
+    const second = env.startWorker(smtpEnv);
     const [sent] = await pollUntil(
       () => ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, delivery!.id)),
       ([row]) => row?.status === 'sent' || row?.status === 'failed',
@@ -72,5 +77,40 @@ describe.skipIf(!postgresServerUrl)(`a worker process killed mid-delivery ${NEED
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]).toBe(sent!.providerId);
+    second.kill('SIGKILL');
+    await new Promise((resolve) => second.once('exit', resolve));
+  });
+
+  it('finds the Slack message a killed worker posted, instead of posting it again', async () => {
+    const ctx = env.app;
+    const [user] = await ctx.database.db.insert(users).values({ email: 'killed-mid-post@example.com', username: 'killed-mid-post@example.com', emailVerified: true, plan: 'professional' }).returning();
+    const box = await secretBoxFor(ctx.config);
+    await ctx.database.db.insert(userSettings).values({ userId: user!.id, slackNotifications: true, slackBotToken: box.seal(slack.botToken), slackChannel: '#crm-alerts' });
+    const [delivery] = await ctx.database.db
+      .insert(notificationDeliveries)
+      .values({ userId: user!.id, channel: 'slack', kind: 'test', idempotencyKey: 'test:killed-mid-post', target: '#crm-alerts', subject: 'Test message from DataCleaner' })
+      .returning();
+    const slackEnv = { SLACK_API_URL: slack.apiUrl };
+    const ours = () => slack.messages('#crm-alerts').filter((m) => (m.metadata?.event_payload as { key?: string } | undefined)?.key === 'test:killed-mid-post');
+    // Slack posts the message but its answer never reaches the worker, which dies waiting.
+    slack.fail({ method: 'chat.postMessage', kind: 'hang' });
+    await queueDelivery(ctx.queue, delivery!.id);
+    const first = env.startWorker(slackEnv);
+    await pollUntil(async () => ours().length, (n) => n === 1, 60_000, (n) => `${n} messages`, 100);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    slack.release();
+
+    env.startWorker(slackEnv);
+    const [sent] = await pollUntil(
+      () => ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, delivery!.id)),
+      ([row]) => row?.status === 'sent' || row?.status === 'failed',
+      120_000,
+      ([row]) => `delivery ${row?.status} after ${row?.attempts} attempts: ${row?.errorMessage}`,
+      250,
+    );
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(ours()).toHaveLength(1);
+    expect(sent!.providerId).toBe(ours()[0]!.ts);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
+import { startSlackSandbox, type SlackSandbox } from '../../../../tools/slack-sandbox/sandbox';
 import type { NotificationHistory } from '../../../shared/contracts/notifications';
 import type { ScanRun } from '../../../shared/contracts/scans';
 import { notificationDeliveries, notificationEvents, users } from '../../db/schema';
@@ -13,16 +14,19 @@ import { runNotificationsTick } from './notification-schedule';
 
 let sandbox: Sandbox;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let slack: SlackSandbox;
 let ctx: TestApp;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ portals: [{ portalId: 601, contacts: 400, companies: 120, seed: 7 }], rateLimits: false });
   smtp = await startSmtpServer();
-  ctx = await startTestApp({ env: { HUBSPOT_API_BASE: sandbox.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+  slack = await startSlackSandbox();
+  ctx = await startTestApp({ env: { HUBSPOT_API_BASE: sandbox.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SLACK_API_URL: slack.apiUrl } });
 });
 
 afterAll(async () => {
   await ctx?.stop();
+  await slack?.close();
   await smtp?.close();
   await sandbox?.close();
 });
@@ -219,5 +223,75 @@ describe('the weekly health report', () => {
     const [after] = await ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, row!.id));
     expect(after).toMatchObject({ status: 'failed', errorCode: 'turned_off', errorMessage: 'Not sent: email notifications were turned off before it went out.' });
     expect(mailsTo(address)).toHaveLength(1);
+  });
+});
+
+describe('scan notifications in Slack', () => {
+  const connect = async (address: string, channel = '#crm-alerts') => {
+    const cookie = await activeUser(ctx, address);
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    const saved = await send(cookie, 'PUT', '/api/settings', { emailNotifications: false, slackNotifications: true, slackBotToken: slack.botToken, slackChannel: channel });
+    expect(saved.statusCode).toBe(200);
+    return cookie;
+  };
+  const deliveriesOf = async (id: number) => ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, id));
+
+  it('posts one Block Kit message per scan to the channel, with the figures and links to the app', async () => {
+    const cookie = await connect('slack-scan@example.com');
+    const id = await userId('slack-scan@example.com');
+    const before = slack.messages('#crm-alerts').length;
+    const run = await scan(cookie);
+    const [row] = await pollUntil(() => deliveriesOf(id), ([d]) => d?.status === 'sent', 30_000, (rows) => JSON.stringify(rows.map((r) => [r.status, r.errorMessage])));
+    const posted = slack.messages('#crm-alerts').slice(before);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.metadata).toMatchObject({ event_type: 'datacleaner_notification', event_payload: { key: `slack:run:${run.id}` } });
+    const blocks = JSON.stringify(posted[0]!.blocks);
+    expect(blocks).toContain('Contacts');
+    expect(blocks).toContain('Companies');
+    expect(blocks).toContain(`${ctx.config.publicUrl}/dashboard`);
+    expect(row).toMatchObject({ channel: 'slack', kind: 'scan', target: '#crm-alerts', providerId: posted[0]!.ts, attempts: 1 });
+    expect(posted[0]!.text).toBe(row!.subject);
+  });
+
+  it('waits out a 429 for as long as Slack asks, then posts once', async () => {
+    const cookie = await connect('slack-429@example.com');
+    const id = await userId('slack-429@example.com');
+    slack.fail({ method: 'chat.postMessage', kind: 'ratelimited', times: 1, retryAfterSeconds: 120 });
+    await scan(cookie, ['contacts']);
+    const [waiting] = await pollUntil(() => deliveriesOf(id), ([d]) => d?.status === 'retrying', 30_000, (rows) => JSON.stringify(rows.map((r) => r.status)));
+    expect(waiting).toMatchObject({ errorCode: 'ratelimited', attempts: 1 });
+    // Slack's Retry-After (120 s) beats the first backoff (30 s).
+    expect(waiting!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(100_000);
+    const history = (await get(cookie, '/api/settings/notifications/history')).json() as NotificationHistory;
+    expect(history.deliveries[0]).toMatchObject({ status: 'retrying', nextAttemptAt: waiting!.nextAttemptAt.toISOString() });
+
+    // Its time comes (moved forward here rather than waited for): the next attempt posts.
+    await ctx.database.db.update(notificationDeliveries).set({ nextAttemptAt: new Date() }).where(eq(notificationDeliveries.id, waiting!.id));
+    const context = { db: ctx.database.db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    expect(await deliverNotification(context, waiting!.id)).toBe('sent');
+    expect(slack.messages().filter((m) => (m.metadata?.event_payload as { key?: string } | undefined)?.key === waiting!.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('stops at once when the bot is not in the channel, and says how to fix it', async () => {
+    const cookie = await connect('slack-uninvited@example.com', '#random');
+    const id = await userId('slack-uninvited@example.com');
+    await scan(cookie, ['contacts']);
+    const [failed] = await pollUntil(() => deliveriesOf(id), ([d]) => d?.status === 'failed', 30_000, (rows) => JSON.stringify(rows.map((r) => r.status)));
+    expect(failed).toMatchObject({ errorCode: 'not_in_channel', attempts: 1 });
+    expect(failed!.errorMessage).toContain('/invite @');
+    const test = (await send(cookie, 'POST', '/api/settings/notifications/test-slack', {})).json();
+    expect(test).toMatchObject({ ok: false, channel: 'slack', code: 'not_in_channel' });
+    expect(test.message).toContain('/invite @');
+    const good = (await send(cookie, 'POST', '/api/settings/notifications/test-slack', { channel: '#general' })).json();
+    expect(good).toMatchObject({ ok: true, code: null });
+    const wrong = (await send(cookie, 'POST', '/api/settings/notifications/test-slack', { botToken: 'xoxb-0-0-not-a-token' })).json();
+    expect(wrong).toMatchObject({ ok: false, code: 'invalid_auth' });
+    const history = (await get(cookie, '/api/settings/notifications/history')).json() as NotificationHistory;
+    expect(history.deliveries.slice(0, 3).map((d) => [d.kind, d.status])).toEqual([
+      ['test', 'failed'],
+      ['test', 'sent'],
+      ['test', 'failed'],
+    ]);
+    expect(JSON.stringify(history)).not.toContain(slack.botToken);
   });
 });
