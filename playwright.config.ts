@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { FORCED_DEMO_PORT, INTEREST_ONLY_PORT } from './e2e/support/flag-builds';
 import { SMTP_PORT, SMTP_URL } from './e2e/support/mailbox';
 import { APP_HUBSPOT_ENV, SANDBOX_ENV, SANDBOX_URL } from './e2e/support/sandbox';
+import { APP_SLACK_ENV, SLACK_SANDBOX_PORT, SLACK_SANDBOX_URL } from './e2e/support/slack';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database and mailbox for every run, so browser tests never see stale
@@ -50,6 +51,12 @@ export default defineConfig({
       env: SANDBOX_ENV,
     },
     {
+      command: `tsx tools/slack-sandbox/main.ts --port ${SLACK_SANDBOX_PORT}`,
+      url: `${SLACK_SANDBOX_URL}/_sandbox`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
       command: 'tsx e2e/support/mail-catcher.ts',
       port: SMTP_PORT,
       timeout: 30_000,
@@ -75,6 +82,7 @@ export default defineConfig({
         SMTP_URL,
         ENCRYPTION_KEY: 'e2e0'.repeat(16),
         ...APP_HUBSPOT_ENV,
+        ...APP_SLACK_ENV,
       },
     },
     // The build-time flags of SPEC.md section 1, each in a build of its own.
