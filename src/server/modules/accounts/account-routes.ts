@@ -102,7 +102,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           sessions: signIns,
           knownDevices: devices,
           // Every email and Slack message sent (or tried), and the events they told of.
-          notifications: deliveries.map(({ claimedBy, claimedAt, ...rest }) => rest),
+          notifications: deliveries.map(({ claimedBy: _claimedBy, claimedAt: _claimedAt, ...rest }) => rest),
           notificationEvents: events,
         };
       },

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DeliveryKind, DeliveryStatus } from '../../../shared/contracts/notifications';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { notificationDeliveries, userSettings, users, type NotificationDeliveryRow } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/queue';
