@@ -122,6 +122,8 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,
+  'POST /api/demo/settings/notifications/test-email': () => ({ to: 'someone@example.com' }),
+  'POST /api/demo/settings/notifications/test-slack': () => ({ botToken: 'xoxb-0000-example', channel: '#crm-alerts' }),
   'POST /api/cleanup/groups/{groupId}/merge': (caller) => ({ primaryRule: 'most-complete', ...(caller ? { primaryId: caller.recordIds[0] } : {}), fieldChoices: {} }),
 };
 
