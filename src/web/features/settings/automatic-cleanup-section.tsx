@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { AUTOMATIC_CLEANUP_LIMITS, AUTOMATIC_CLEANUP_RISK } from '../../../shared/contracts/cleanup';
 import { AlertIcon } from '../../components/ui/icons';
 import type { SectionProps } from './section-props';
-import { FieldError, InputField, PlanBadge, SettingsSection, SwitchField } from './settings-controls';
+import { FieldError, InputField, PlanBadge, PlanSwitchField, SettingsSection } from './settings-controls';
 
 const LOWEST_PERCENT = Math.round(AUTOMATIC_CLEANUP_LIMITS.minConfidence * 100);
 
@@ -49,22 +48,14 @@ export function AutomaticCleanupSection({ view, draft, errors, set, demo }: Sect
         <AlertIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
         <p>{AUTOMATIC_CLEANUP_RISK}</p>
       </div>
-      <SwitchField
+      <PlanSwitchField
         label="Automatic cleanup"
-        description={
-          allowed ? (
-            'Merge qualifying groups after each scheduled scan.'
-          ) : (
-            <>
-              Automatic cleanup needs the Professional plan.{' '}
-              <Link to={demo ? '/auth?tab=register' : '/subscribe#plans'} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                See plans
-              </Link>
-            </>
-          )
-        }
+        description={'Merge qualifying groups after each scheduled scan.'}
+        allowed={allowed}
+        planNote="Automatic cleanup needs the Professional plan."
+        linkLabel="See plans"
+        demo={demo}
         checked={draft.automaticCleanupEnabled}
-        disabled={!allowed && !draft.automaticCleanupEnabled}
         onChange={(on) => set('automaticCleanupEnabled', on)}
         error={errors.automaticCleanupEnabled}
       />

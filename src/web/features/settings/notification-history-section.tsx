@@ -64,6 +64,8 @@ function ChannelName({ channel }: { channel: NotificationDeliveryView['channel']
   );
 }
 
+const COLUMNS = ['When', 'Channel', 'Notification', 'Sent to', 'Status'] as const;
+
 const cell = 'md:table-cell md:border-b md:border-slate-100 md:px-3 md:py-3 md:align-top';
 
 /**
@@ -129,21 +131,11 @@ export function NotificationHistorySection() {
               <caption className="sr-only">Notifications, newest first</caption>
               <thead className="sr-only md:not-sr-only md:table-header-group">
                 <tr className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <th scope="col" className="px-3 py-2 pl-6 font-semibold">
-                    When
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Channel
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Notification
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Sent to
-                  </th>
-                  <th scope="col" className="px-3 py-2 pr-6 font-semibold">
-                    Status
-                  </th>
+                  {COLUMNS.map((column, i) => (
+                    <th key={column} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? 'pl-6' : i === COLUMNS.length - 1 ? 'pr-6' : ''}`}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="block md:table-row-group">

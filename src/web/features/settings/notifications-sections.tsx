@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { HEALTH_CHANGE_THRESHOLD, testEmailRequestSchema, testSlackRequestSchema, type TestNotificationResult } from '../../../shared/contracts/notifications';
 import type { DIGEST_FREQUENCIES } from '../../../shared/defaults';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -11,7 +11,7 @@ import { useCurrentUser } from '../auth/api/current-user';
 import { useTestEmail, useTestSlack } from './api/test-notifications';
 import type { SectionProps } from './section-props';
 import { SecretField } from './secret-field';
-import { DependentGroup, InputField, PlanBadge, SelectField, SettingsSection, SwitchField } from './settings-controls';
+import { DependentGroup, InputField, PlanBadge, PlanSwitchField, SelectField, SettingsSection, SwitchField } from './settings-controls';
 import { browserTimeZone, effectiveTimeZone, sameTimeZone } from './time-zone';
 
 type Digest = (typeof DIGEST_FREQUENCIES)[number];
@@ -38,7 +38,6 @@ const SLACK_EVENTS = [
   { key: 'slackSendWeeklyReport', label: 'Weekly report', description: 'A summary of the week’s scans and duplicates.' },
 ] as const;
 
-const plansLink = (demo: boolean) => (demo ? '/auth?tab=register' : '/subscribe#plans');
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
 /** How a test send ended, in the server's words. */
@@ -134,7 +133,6 @@ export function EmailNotificationsSection({ view, draft, errors, set, demo }: Se
   const user = useCurrentUser();
   const accountEmail = user.data?.email;
   const zone = effectiveTimeZone(draft.timeZone);
-  const reportAllowed = view.weeklyReportAllowed;
   return (
     <SettingsSection id="email" title="Email notifications" description="What DataCleaner emails you about, and where.">
       {!view.emailDeliveryConfigured && (
@@ -173,22 +171,14 @@ export function EmailNotificationsSection({ view, draft, errors, set, demo }: Se
           />
           <TimeZoneNote stored={draft.timeZone} set={set} />
         </div>
-        <SwitchField
+        <PlanSwitchField
           label="Weekly health report"
-          description={
-            reportAllowed ? (
-              'Once a week: each object type’s health score and trend, the top problems with advice, and what was merged or dismissed.'
-            ) : (
-              <>
-                Weekly health reports are part of every paid plan.{' '}
-                <Link to={plansLink(demo)} className={linkClass}>
-                  See plans
-                </Link>
-              </>
-            )
-          }
+          description={'Once a week: each object type’s health score and trend, the top problems with advice, and what was merged or dismissed.'}
+          allowed={view.weeklyReportAllowed}
+          planNote="Weekly health reports are part of every paid plan."
+          linkLabel="See plans"
+          demo={demo}
           checked={draft.emailWeeklyReport}
-          disabled={!reportAllowed && !draft.emailWeeklyReport}
           onChange={(on) => set('emailWeeklyReport', on)}
           error={errors.emailWeeklyReport}
         />
@@ -258,22 +248,14 @@ export function SlackSection({ view, draft, errors, set, demo }: SectionProps) {
       badge={<PlanBadge />}
       description="Post to a Slack channel when something happens. Chat notifications are part of the Professional plan."
     >
-      <SwitchField
+      <PlanSwitchField
         label="Slack notifications"
-        description={
-          allowed ? (
-            'Turn all Slack messages on or off.'
-          ) : (
-            <>
-              Slack notifications are part of the Professional plan.{' '}
-              <Link to={plansLink(demo)} className={linkClass}>
-                Upgrade to Professional
-              </Link>
-            </>
-          )
-        }
+        description={'Turn all Slack messages on or off.'}
+        allowed={allowed}
+        planNote="Slack notifications are part of the Professional plan."
+        linkLabel="Upgrade to Professional"
+        demo={demo}
         checked={draft.slackNotifications}
-        disabled={!allowed && !draft.slackNotifications}
         onChange={(on) => set('slackNotifications', on)}
         error={errors.slackNotifications}
       />

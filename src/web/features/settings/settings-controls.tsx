@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** One group of settings: a titled card that the page's "On this page" links scroll to. */
 export function SettingsSection({ id, title, description, badge, children }: { id: string; title: string; description: ReactNode; badge?: ReactNode; children: ReactNode }) {
@@ -81,6 +82,30 @@ export function SwitchField({
       </button>
     </div>
   );
+}
+
+/**
+ * A switch a plan gates. Without the plan it is disabled (one left on can still be turned
+ * off) and says what is missing, with the way to get it: the plans, or in the demo an account.
+ */
+export function PlanSwitchField({
+  allowed,
+  planNote,
+  linkLabel,
+  demo,
+  description,
+  checked,
+  ...rest
+}: Omit<Parameters<typeof SwitchField>[0], 'disabled'> & { allowed: boolean; planNote: string; linkLabel: string; demo: boolean }) {
+  const note = (
+    <>
+      {planNote}{' '}
+      <Link to={demo ? '/auth?tab=register' : '/subscribe#plans'} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        {linkLabel}
+      </Link>
+    </>
+  );
+  return <SwitchField {...rest} checked={checked} description={allowed ? description : note} disabled={!allowed && !checked} />;
 }
 
 export interface ChoiceOption<T extends string> {
