@@ -136,7 +136,7 @@ async function buildDemoAccount(db: Db, log: FastifyBaseLogger, now: Date, optio
         await tx.insert(crmSyncState).values({ connectionId: connection!.id, objectType, syncedThrough: latest, lastSyncStartedAt: latest, lastSyncCompletedAt: latest });
       }
       for (const replay of replays) await storeReplay(tx, user!.id, replay);
-      await seedDemoNotifications(tx, user!.id, DEMO_EMAIL);
+      await seedDemoNotifications(tx, user!.id);
       return user!.id;
     });
     log.info({ ms: Math.round(performance.now() - started), weeks: replays.length }, 'demo account built');

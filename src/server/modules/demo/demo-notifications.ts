@@ -7,8 +7,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { HEALTH_CHANGE_THRESHOLD, type DeliveryKind, type NotificationChannel, type NotificationEventKind } from '../../../shared/contracts/notifications';
 import type { Db } from '../../db/client';
-import { duplicateGroups, notificationDeliveries, notificationEvents, scanHistory, scanRuns } from '../../db/schema';
+import { duplicateGroups, notificationDeliveries, notificationEvents, scanHistory, scanRuns, userSettings } from '../../db/schema';
 
+/** Where the demo team's notifications go: a reserved domain, so nothing could ever reach anyone. */
+export const DEMO_NOTIFICATION_EMAIL = 'revops@demo-company.example';
 /** The channels the demo team posts to: one the bot was invited to, one it was not. */
 export const DEMO_SLACK_CHANNEL = '#crm-alerts';
 const UNINVITED_CHANNEL = '#revops';
@@ -132,8 +134,13 @@ interface DemoDelivery {
   failure?: { code: string; message: string };
 }
 
-/** Writes the demo's history; `email` is where the demo account's emails go. Runs inside the demo's build transaction. */
-export async function seedDemoNotifications(db: Db, userId: number, email: string): Promise<void> {
+/**
+ * The demo team's notification settings (email to the team, Slack to #crm-alerts, New York
+ * time) and the history they produced. Runs inside the demo's build transaction.
+ */
+export async function seedDemoNotifications(db: Db, userId: number): Promise<void> {
+  const email = DEMO_NOTIFICATION_EMAIL;
+  await db.insert(userSettings).values({ userId, emailNotifications: true, notificationEmail: email, slackNotifications: true, slackChannel: DEMO_SLACK_CHANNEL, timeZone: 'America/New_York' });
   const [latest, previous] = await recentRuns(db, userId, 2);
   if (!latest) return;
   const deliveries: DemoDelivery[] = [];

@@ -100,7 +100,7 @@ describe('the public demo API', () => {
     const newest = history.deliveries.slice(0, 2);
     const newestEmail = newest.find((d) => d.channel === 'email');
     const newestSlack = newest.find((d) => d.channel === 'slack');
-    expect(newestEmail).toMatchObject({ channel: 'email', kind: 'scan', status: 'sent', error: null, nextAttemptAt: null });
+    expect(newestEmail).toMatchObject({ channel: 'email', kind: 'scan', status: 'sent', target: 'revops@demo-company.example', error: null, nextAttemptAt: null });
     expect(newestSlack).toMatchObject({ channel: 'slack', target: '#crm-alerts', status: 'sent' });
     expect(newestEmail!.events).toContain('scan.completed');
     const failed = history.deliveries.filter((d) => d.status === 'failed');
