@@ -39,6 +39,14 @@ export function describeDelivery(delivery: Pick<NotificationDeliveryView, 'kind'
   return KIND_LABELS[delivery.kind];
 }
 
+const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+const TIME = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
+
+/** A retry is minutes away: its time alone, with the date only when it is not today. */
+function retryTime(at: Date): string {
+  return at.toDateString() === new Date().toDateString() ? TIME.format(at) : formatExactTime(at);
+}
+
 function statusLabel(delivery: NotificationDeliveryView): string {
   switch (delivery.status) {
     case 'pending':
@@ -46,7 +54,7 @@ function statusLabel(delivery: NotificationDeliveryView): string {
     case 'sending':
       return 'Sending';
     case 'retrying':
-      return delivery.nextAttemptAt ? `Retrying at ${formatExactTime(new Date(delivery.nextAttemptAt))}` : 'Retrying';
+      return delivery.nextAttemptAt ? `Retrying at ${retryTime(new Date(delivery.nextAttemptAt))}` : 'Retrying';
     case 'sent':
       return 'Sent';
     case 'failed':
@@ -77,7 +85,12 @@ function DeliveryRow({ delivery }: { delivery: NotificationDeliveryView }) {
   return (
     <tr className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 border-b border-slate-100 px-5 py-4 last:border-b-0 sm:px-6 md:table-row md:border-0 md:p-0">
       <td className={`order-2 col-span-2 text-xs text-slate-500 md:pl-6 md:text-sm md:text-slate-700 md:whitespace-nowrap ${cell}`}>
-        <time dateTime={delivery.createdAt}>{formatExactTime(new Date(delivery.createdAt))}</time>
+        {/* Date and time on two lines in the table, one line on a card. */}
+        <time dateTime={delivery.createdAt}>
+          <span className="md:block">{DATE.format(new Date(delivery.createdAt))}</span>
+          <span className="md:hidden">, </span>
+          <span className="md:block">{TIME.format(new Date(delivery.createdAt))}</span>
+        </time>
       </td>
       <td className={`order-1 text-sm font-medium md:font-normal ${cell}`}>
         <ChannelName channel={delivery.channel} />

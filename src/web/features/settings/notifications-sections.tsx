@@ -12,7 +12,7 @@ import { useTestEmail, useTestSlack } from './api/test-notifications';
 import type { SectionProps } from './section-props';
 import { SecretField } from './secret-field';
 import { DependentGroup, InputField, PlanBadge, PlanSwitchField, SelectField, SettingsSection, SwitchField } from './settings-controls';
-import { browserTimeZone, effectiveTimeZone, sameTimeZone } from './time-zone';
+import { browserTimeZone, effectiveTimeZone, sameTimeZone, zoneName } from './time-zone';
 
 type Digest = (typeof DIGEST_FREQUENCIES)[number];
 
@@ -78,7 +78,7 @@ function TestSend({ label, hint, pending, outcome, onSend }: { label: string; hi
   return (
     <div className="space-y-2">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
-        <Button variant="secondary" size="sm" className="self-start" onClick={onSend} disabled={pending}>
+        <Button variant="secondary" size="sm" className="shrink-0 self-start whitespace-nowrap" onClick={onSend} disabled={pending}>
           {pending && <Spinner className="h-4 w-4" />}
           {pending ? 'Sending…' : label}
         </Button>
@@ -117,11 +117,11 @@ function TimeZoneNote({ stored, set }: { stored: string | null; set: SectionProp
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
       <span>
-        Times in <span className="font-medium text-slate-800">{zone}</span>.
+        Times in <span className="font-medium text-slate-800">{zoneName(zone)}</span>.
       </span>
       {offer && (
         <button type="button" onClick={() => set('timeZone', browser)} className={`text-xs ${linkClass}`}>
-          Use my time zone ({browser})
+          Use my time zone ({zoneName(browser)})
         </button>
       )}
     </p>
@@ -132,7 +132,6 @@ function TimeZoneNote({ stored, set }: { stored: string | null; set: SectionProp
 export function EmailNotificationsSection({ view, draft, errors, set, demo }: SectionProps) {
   const user = useCurrentUser();
   const accountEmail = user.data?.email;
-  const zone = effectiveTimeZone(draft.timeZone);
   return (
     <SettingsSection id="email" title="Email notifications" description="What DataCleaner emails you about, and where.">
       {!view.emailDeliveryConfigured && (
@@ -167,7 +166,7 @@ export function EmailNotificationsSection({ view, draft, errors, set, demo }: Se
             options={DIGESTS}
             onChange={(value) => set('digestFrequency', value)}
             error={errors.digestFrequency}
-            hint={`A digest gathers every notification of the day or week into one email, sent at 8:00 (${zone}).`}
+            hint="A digest gathers every notification of the day or week into one email, sent at 8:00 in your time zone."
           />
           <TimeZoneNote stored={draft.timeZone} set={set} />
         </div>

@@ -17,6 +17,11 @@ export function effectiveTimeZone(zone: string | null): string {
   return zone ?? 'UTC';
 }
 
+/** A zone as people read it: America/New_York as "America/New York". */
+export function zoneName(zone: string): string {
+  return zone.replaceAll('_', ' ');
+}
+
 /** Whether `a` and `b` keep the same clock for our purpose (UTC under its several names). */
 export function sameTimeZone(a: string, b: string): boolean {
   return a === b || (UTC_NAMES.test(a) && UTC_NAMES.test(b));
