@@ -563,17 +563,12 @@ describe('/settings, notifications', () => {
     const table = await within(history).findByRole('table');
     const [, ...body] = within(table).getAllByRole('row');
     expect(body).toHaveLength(3);
-    expect(body[0]).toHaveTextContent('Slack');
-    expect(body[0]).toHaveTextContent('Health score changed');
-    expect(body[0]).toHaveTextContent(`Retrying at ${exactTime(retryAt)}`);
-    expect(body[0]).toHaveTextContent('Slack is rate limiting messages; trying again shortly.');
-    expect(body[1]).toHaveTextContent('Failed');
-    expect(body[1]).toHaveTextContent('The bot is not in #revops. Type /invite @DataCleaner there.');
-    expect(body[1]).toHaveTextContent('#revops');
-    expect(body[2]).toHaveTextContent('Email');
-    expect(body[2]).toHaveTextContent('Weekly report');
-    expect(body[2]).toHaveTextContent('Sent');
-    expect(body[2]).toHaveTextContent(exactTime('2025-03-10T08:00:05.000Z'));
+    const expected = [
+      ['Slack', 'Health score changed', `Retrying at ${exactTime(retryAt)}`, 'Slack is rate limiting messages; trying again shortly.'],
+      ['Failed', 'The bot is not in #revops. Type /invite @DataCleaner there.', '#revops'],
+      ['Email', 'Weekly report', 'Sent', exactTime('2025-03-10T08:00:05.000Z')],
+    ];
+    expected.forEach((texts, i) => texts.forEach((text) => expect(body[i]).toHaveTextContent(text)));
     expect(within(history).getByText('Page 1 of 3')).toBeInTheDocument();
     expect(within(history).getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(api.callsTo('GET', '/api/settings/notifications/history')[0]!.url).toContain('page=1&pageSize=10');

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../auth/api/current-user';
 import { useTestEmail, useTestSlack } from './api/test-notifications';
 import type { SectionProps } from './section-props';
 import { SecretField } from './secret-field';
-import { DependentGroup, InputField, PlanBadge, PlanSwitchField, SelectField, SettingsSection, SwitchField } from './settings-controls';
+import { DependentGroup, InputField, PlanBadge, PlanSwitchField, SelectField, SettingsSection, SwitchField, type PlanGate } from './settings-controls';
 import { browserTimeZone, effectiveTimeZone, sameTimeZone, zoneName } from './time-zone';
 
 type Digest = (typeof DIGEST_FREQUENCIES)[number];
@@ -37,6 +37,11 @@ const SLACK_EVENTS = [
   { key: 'slackNotifyOnHealthScoreChanges', label: 'Health score changed', description: `When a health score goes up or down by ${HEALTH_CHANGE_THRESHOLD} points or more from one scan to the next.` },
   { key: 'slackSendWeeklyReport', label: 'Weekly report', description: 'A summary of the week’s scans and duplicates.' },
 ] as const;
+
+const REPORT_ON = 'Once a week: each object type’s health score and trend, the top problems with advice, and what was merged or dismissed.';
+const REPORT_GATE: PlanGate = { note: 'Weekly health reports are part of every paid plan.', link: 'See plans' };
+const SLACK_ON = 'Turn all Slack messages on or off.';
+const SLACK_GATE: PlanGate = { note: 'Slack notifications are part of the Professional plan.', link: 'Upgrade to Professional' };
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 
@@ -129,7 +134,8 @@ function TimeZoneNote({ stored, set }: { stored: string | null; set: SectionProp
 }
 
 /** Settings, Email notifications: whether, where, about what and how often, and a test. */
-export function EmailNotificationsSection({ view, draft, errors, set, demo }: SectionProps) {
+export function EmailNotificationsSection(props: SectionProps) {
+  const { view, draft, errors, set } = props;
   const user = useCurrentUser();
   const accountEmail = user.data?.email;
   return (
@@ -170,17 +176,7 @@ export function EmailNotificationsSection({ view, draft, errors, set, demo }: Se
           />
           <TimeZoneNote stored={draft.timeZone} set={set} />
         </div>
-        <PlanSwitchField
-          label="Weekly health report"
-          description={'Once a week: each object type’s health score and trend, the top problems with advice, and what was merged or dismissed.'}
-          allowed={view.weeklyReportAllowed}
-          planNote="Weekly health reports are part of every paid plan."
-          linkLabel="See plans"
-          demo={demo}
-          checked={draft.emailWeeklyReport}
-          onChange={(on) => set('emailWeeklyReport', on)}
-          error={errors.emailWeeklyReport}
-        />
+        <PlanSwitchField section={props} setting="emailWeeklyReport" allowed={view.weeklyReportAllowed} label="Weekly health report" description={REPORT_ON} gate={REPORT_GATE} />
       </DependentGroup>
     </SettingsSection>
   );
@@ -236,7 +232,8 @@ function TestSlack({ token, channel, savedChannel }: { token: string | null | un
 }
 
 /** Settings, Slack: the app installed with "Add to Slack" or a pasted bot token, the channel, what to post, and a test. */
-export function SlackSection({ view, draft, errors, set, demo }: SectionProps) {
+export function SlackSection(props: SectionProps) {
+  const { view, draft, errors, set, demo } = props;
   useSlackInstallOutcome();
   const allowed = view.slackAllowed;
   const install = view.slackInstallAvailable;
@@ -247,17 +244,7 @@ export function SlackSection({ view, draft, errors, set, demo }: SectionProps) {
       badge={<PlanBadge />}
       description="Post to a Slack channel when something happens. Chat notifications are part of the Professional plan."
     >
-      <PlanSwitchField
-        label="Slack notifications"
-        description={'Turn all Slack messages on or off.'}
-        allowed={allowed}
-        planNote="Slack notifications are part of the Professional plan."
-        linkLabel="Upgrade to Professional"
-        demo={demo}
-        checked={draft.slackNotifications}
-        onChange={(on) => set('slackNotifications', on)}
-        error={errors.slackNotifications}
-      />
+      <PlanSwitchField section={props} setting="slackNotifications" allowed={view.slackAllowed} label="Slack notifications" description={SLACK_ON} gate={SLACK_GATE} />
       <DependentGroup active={draft.slackNotifications} label="Slack details" inactiveNote="Slack notifications are off: these take effect when you turn them on.">
         {install && (
           <div className="space-y-1.5">

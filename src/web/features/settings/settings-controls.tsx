@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SectionProps } from './section-props';
+import type { SettingsDraft } from './settings-draft';
 
 /** One group of settings: a titled card that the page's "On this page" links scroll to. */
 export function SettingsSection({ id, title, description, badge, children }: { id: string; title: string; description: ReactNode; badge?: ReactNode; children: ReactNode }) {
@@ -84,28 +86,53 @@ export function SwitchField({
   );
 }
 
+type SwitchKey = { [K in keyof SettingsDraft]: SettingsDraft[K] extends boolean ? K : never }[keyof SettingsDraft];
+
 /**
- * A switch a plan gates. Without the plan it is disabled (one left on can still be turned
- * off) and says what is missing, with the way to get it: the plans, or in the demo an account.
+ * A switch a plan gates, bound to its setting. Without the plan it is disabled (one left on
+ * can still be turned off) and says what is missing, with the way to get it: the plans, or
+ * in the demo an account of one's own.
  */
+/** What a plan lacks (said in place of the switch's description) and the link's words. */
+export interface PlanGate {
+  note: string;
+  link: string;
+}
+
 export function PlanSwitchField({
+  section: { draft, errors, set, demo },
+  setting,
   allowed,
-  planNote,
-  linkLabel,
-  demo,
+  gate,
+  label,
   description,
-  checked,
-  ...rest
-}: Omit<Parameters<typeof SwitchField>[0], 'disabled'> & { allowed: boolean; planNote: string; linkLabel: string; demo: boolean }) {
+}: {
+  section: SectionProps;
+  setting: SwitchKey;
+  allowed: boolean;
+  gate: PlanGate;
+  label: string;
+  description: string;
+}) {
   const note = (
     <>
-      {planNote}{' '}
+      {gate.note}{' '}
       <Link to={demo ? '/auth?tab=register' : '/subscribe#plans'} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-        {linkLabel}
+        {gate.link}
       </Link>
     </>
   );
-  return <SwitchField {...rest} checked={checked} description={allowed ? description : note} disabled={!allowed && !checked} />;
+  const checked = draft[setting];
+  return (
+    <SwitchField
+      label={label}
+      description={allowed ? description : note}
+      checked={checked}
+      disabled={!allowed && !checked}
+      onChange={(on) => set(setting, on)}
+      error={errors[setting as keyof typeof errors]}
+    />
+  );
 }
 
 export interface ChoiceOption<T extends string> {
