@@ -125,6 +125,8 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   // To the caller's own address; no Slack token is saved, so the Slack test stops before calling Slack.
   'POST /api/settings/notifications/test-email': () => ({}),
   'POST /api/settings/notifications/test-slack': () => ({}),
+  'POST /api/demo/settings/notifications/test-email': () => ({ to: 'someone@example.com' }),
+  'POST /api/demo/settings/notifications/test-slack': () => ({ botToken: 'xoxb-0000-example', channel: '#crm-alerts' }),
   'POST /api/cleanup/groups/{groupId}/merge': (caller) => ({ primaryRule: 'most-complete', ...(caller ? { primaryId: caller.recordIds[0] } : {}), fieldChoices: {} }),
 };
 

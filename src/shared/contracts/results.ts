@@ -160,6 +160,8 @@ export const duplicateGroupsQuerySchema = z
     pageSize: wholeNumberParam('pageSize', 1, 100).default(25),
     /** confidence: most certain first; newest: most recently found first. */
     sort: z.enum(DUPLICATE_SORTS, { error: `sort must be one of ${DUPLICATE_SORTS.join(', ')}` }).default('confidence'),
+    /** Only groups found at or after this time: notifications link to the groups a scan found. */
+    since: z.iso.datetime({ offset: true, error: 'since must be a date and time such as 2025-03-10T08:00:00Z' }).optional(),
   })
   .refine((q) => q.minConfidence === undefined || q.maxConfidence === undefined || q.minConfidence <= q.maxConfidence, {
     message: 'minConfidence must not be above maxConfidence',

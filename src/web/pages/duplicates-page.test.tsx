@@ -137,6 +137,32 @@ describe('/duplicates', () => {
     expect(await screen.findByText('No duplicates to review')).toBeInTheDocument();
   });
 
+  it('filters on since from a notification link, shows it as a chip in local time, and drops it when removed', async () => {
+    const api = fakeApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/duplicates/groups': () => json(page([group(1)])) });
+    const since = '2025-03-10T08:00:00.000Z';
+    const { router } = renderApp(`/duplicates?objectType=contacts&sort=newest&since=${encodeURIComponent(since)}`);
+    const label = `Found since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(since))}`;
+    expect(await screen.findByText(label)).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/duplicates/groups').at(-1)!.url).toContain(`since=${encodeURIComponent(since)}`));
+    expect(screen.getByLabelText('Order')).toHaveValue('newest');
+    // Another filter keeps it.
+    fireEvent.change(screen.getByLabelText('Confidence'), { target: { value: 'high' } });
+    await waitFor(() => expect(api.callsTo('GET', '/api/duplicates/groups').at(-1)!.url).toContain('minConfidence=0.95'));
+    expect(api.callsTo('GET', '/api/duplicates/groups').at(-1)!.url).toContain('since=');
+    fireEvent.click(screen.getByRole('button', { name: `Remove filter: ${label}` }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('since'));
+    expect(screen.queryByText(label)).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/duplicates/groups').at(-1)!.url).not.toContain('since='));
+  });
+
+  it('ignores a since that is not a date and time', async () => {
+    const api = fakeApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/duplicates/groups': () => json(page([group(1)])) });
+    renderApp('/duplicates?since=yesterday');
+    expect(await within(await screen.findByRole('list', { name: 'Duplicate groups' })).findByText('Robert Smith')).toBeInTheDocument();
+    expect(screen.queryByText(/Found since/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/duplicates/groups').every((call) => !call.url.includes('since='))).toBe(true);
+  });
+
   it('shows the demo portal\u2019s groups under /demo and says a decision is not saved there', async () => {
     const api = fakeApi({
       'GET /api/demo/user': () => json(makeUser({ isDemo: true })),

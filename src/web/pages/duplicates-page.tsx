@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { MergeView } from '../../shared/contracts/cleanup';
+import { duplicateGroupsQuerySchema } from '../../shared/contracts/results';
 import { OBJECT_TYPES, type ObjectType } from '../../shared/object-types';
 import { ButtonLink, Button } from '../components/ui/button';
 import { LoadingState } from '../components/ui/spinner';
@@ -10,7 +11,7 @@ import { DashboardPanel, SectionError } from '../features/dashboard/dashboard-pa
 import { formatCount } from '../features/dashboard/format-numbers';
 import { PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, type ConfidenceFilter, type Decision, type GroupFilters, type SortOrder, type StatusFilter } from '../features/duplicates/api/duplicate-groups';
 import { GroupDetail } from '../features/duplicates/group-detail';
-import { GroupFiltersBar } from '../features/duplicates/group-filters';
+import { GroupFiltersBar, SinceChip } from '../features/duplicates/group-filters';
 import { GroupList } from '../features/duplicates/group-list';
 import { isMergeRunning, useMerge } from '../features/merge/api/merge-requests';
 import { MergeHistory } from '../features/merge/merge-history';
@@ -32,7 +33,13 @@ function filtersFrom(params: URLSearchParams): GroupFilters {
     confidence: pick(params.get('confidence'), CONFIDENCES, 'any'),
     sort: pick<SortOrder>(params.get('sort'), ['confidence', 'newest'], 'confidence'),
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    since: sinceFrom(params.get('since')),
   };
+}
+
+/** A since the API takes (an ISO date and time); anything else is left out rather than failing the list. */
+function sinceFrom(value: string | null): string | null {
+  return value !== null && duplicateGroupsQuerySchema.shape.since.safeParse(value).success ? value : null;
 }
 
 function paramsFrom(filters: GroupFilters, group: number | null, extra: Record<string, string> = {}): URLSearchParams {
@@ -42,6 +49,7 @@ function paramsFrom(filters: GroupFilters, group: number | null, extra: Record<s
   if (filters.confidence !== 'any') params.set('confidence', filters.confidence);
   if (filters.sort !== 'confidence') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.since) params.set('since', filters.since);
   if (group !== null) params.set('group', String(group));
   return params;
 }
@@ -86,7 +94,7 @@ export function DuplicatesPage() {
   const total = list.data?.total ?? 0;
   const from = total === 0 ? 0 : (filters.page - 1) * PAGE_SIZE + 1;
   const to = Math.min(total, filters.page * PAGE_SIZE);
-  const filtered = filters.objectType !== null || filters.status !== 'pending' || filters.confidence !== 'any';
+  const filtered = filters.objectType !== null || filters.status !== 'pending' || filters.confidence !== 'any' || filters.since !== null;
 
   const detailContent = () => {
     if (mergeNow && started?.groupId === selectedId)
@@ -158,6 +166,7 @@ export function DuplicatesPage() {
       ) : (
         <>
           <GroupFiltersBar filters={filters} onChange={changeFilters} />
+          {filters.since && <SinceChip since={filters.since} onRemove={() => changeFilters({ since: null, page: 1 })} />}
 
           <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
             <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${selectedId !== null ? 'hidden lg:block' : ''}`}>

@@ -4,7 +4,7 @@ import type { HubSpotStatus } from '../../shared/contracts/hubspot';
 import type { UserSettingsView } from '../../shared/contracts/settings';
 import { connectedStatus, disconnectedStatus } from '../features/dashboard/dashboard-fixtures';
 import { scanRun } from '../features/scans/scan-fixtures';
-import { settingsView } from '../features/settings/settings-fixtures';
+import { notificationDelivery, notificationHistory, settingsView } from '../features/settings/settings-fixtures';
 import { TOUR_STORAGE_KEYS } from '../features/tour/tour-state';
 import { fakeApi, json, makeUser, type Handler } from '../test/fake-api';
 import { currentUrl, renderApp } from '../test/render-app';
@@ -56,7 +56,7 @@ describe('/settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     await screen.findByRole('form', { name: 'Settings' });
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#hubspot', '#scanning', '#duplicates', '#cleanup', '#email', '#slack', '#ai']);
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#hubspot', '#scanning', '#duplicates', '#cleanup', '#email', '#slack', '#notification-history', '#ai']);
     expect(screen.getByText('You are using the default settings.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
@@ -384,7 +384,241 @@ describe('/settings HubSpot connection', () => {
   });
 });
 
+/** The browser's time zone as Intl reports it, for one test. */
+function stubBrowserTimeZone(zone: string) {
+  const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...original.call(this), timeZone: zone };
+  });
+}
+
+const exactTime = (iso: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+describe('/settings, notifications', () => {
+  it('sends a test email to the address typed in Send to, and says where it went or why it did not', async () => {
+    const answers = [
+      json({ ok: true, channel: 'email', target: 'ops@example.com', message: 'Test email sent. Check the inbox of ops@example.com.', code: null }),
+      json({ ok: false, channel: 'email', target: 'ada@example.com', message: 'The mail server refused ada@example.com: 550 mailbox unavailable.', code: 'smtp_refused' }),
+    ];
+    const api = settingsApi({}, { 'POST /api/settings/notifications/test-email': () => answers.shift()! });
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    fireEvent.change(within(email).getByLabelText('Send to'), { target: { value: ' ops@example.com ' } });
+    fireEvent.click(within(email).getByRole('button', { name: 'Send a test email' }));
+    expect(await within(email).findByRole('status')).toHaveTextContent('Test email sent. Check the inbox of ops@example.com.');
+    expect(api.callsTo('POST', '/api/settings/notifications/test-email')[0]!.body).toEqual({ to: 'ops@example.com' });
+
+    // Not an address yet: the server uses the saved one.
+    fireEvent.change(within(email).getByLabelText('Send to'), { target: { value: 'ops@' } });
+    fireEvent.click(within(email).getByRole('button', { name: 'Send a test email' }));
+    expect(await within(email).findByRole('alert')).toHaveTextContent('The mail server refused ada@example.com: 550 mailbox unavailable.');
+    expect(api.callsTo('POST', '/api/settings/notifications/test-email')[1]!.body).toEqual({});
+  });
+
+  it("shows the server's refusal of a test in its words", async () => {
+    settingsApi({}, { 'POST /api/settings/notifications/test-slack': () => json({ message: 'Slack notifications are part of the Professional plan.', code: 'PLAN_REQUIRED' }, 403) });
+    renderApp('/settings');
+    const slack = await screen.findByRole('region', { name: 'Slack' });
+    fireEvent.click(within(slack).getByRole('button', { name: 'Send a test message' }));
+    expect(await within(slack).findByRole('alert')).toHaveTextContent('Slack notifications are part of the Professional plan.');
+  });
+
+  it('offers the weekly health report and saves its switch', async () => {
+    const api = settingsApi();
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    const report = within(email).getByRole('switch', { name: 'Weekly health report' });
+    expect(report).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(report);
+    save();
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ emailWeeklyReport: false });
+  });
+
+  it('disables the weekly report without a paid plan, and says so with a link to the plans', async () => {
+    settingsApi({ settings: settingsView({ weeklyReportAllowed: false, emailWeeklyReport: false }) });
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    expect(within(email).getByRole('switch', { name: 'Weekly health report' })).toBeDisabled();
+    expect(within(email).getByRole('switch', { name: 'Weekly health report' })).toHaveAccessibleDescription(/Weekly health reports are part of every paid plan/);
+    expect(within(email).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscribe#plans');
+  });
+
+  it('says when this server has no mail server, and names each digest for what it sends', async () => {
+    settingsApi({ settings: settingsView({ emailDeliveryConfigured: false, timeZone: 'America/New_York' }) });
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    expect(within(email).getByRole('note')).toHaveTextContent('This server has no mail server configured, so emails are not delivered: they go to the development outbox instead.');
+    const often = within(email).getByRole('combobox', { name: 'How often' });
+    expect(within(often).getAllByRole('option').map((o) => o.textContent)).toEqual(['Instantly, one email per scan', 'Daily digest, one email a day', 'Weekly digest, one email a week']);
+    expect(often).toHaveAccessibleDescription(/sent at 8:00 in your time zone/);
+    expect(within(email).getByText('Times in', { exact: false })).toHaveTextContent('Times in America/New York.');
+  });
+
+  it("saves the browser's time zone with the first save, and offers it when another is stored", async () => {
+    stubBrowserTimeZone('America/Chicago');
+    const api = settingsApi();
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    expect(within(email).getByText('Times in', { exact: false })).toHaveTextContent('Times in UTC.');
+    fireEvent.click(within(email).getByRole('switch', { name: 'Health score changed' }));
+    save();
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ notifyOnHealthScoreChanges: true, timeZone: 'America/Chicago' });
+    await waitFor(() => expect(within(section('Email notifications')).getByText('Times in', { exact: false })).toHaveTextContent('Times in America/Chicago.'));
+    expect(within(section('Email notifications')).queryByRole('button', { name: /Use my time zone/ })).not.toBeInTheDocument();
+
+  });
+
+  it('changes a stored time zone only when asked', async () => {
+    stubBrowserTimeZone('America/Chicago');
+    const api = settingsApi({ settings: settingsView({ timeZone: 'Asia/Tokyo' }) });
+    renderApp('/settings');
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    fireEvent.click(within(email).getByRole('switch', { name: 'Health score changed' }));
+    save();
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ notifyOnHealthScoreChanges: true });
+    fireEvent.click(within(section('Email notifications')).getByRole('button', { name: 'Use my time zone (America/Chicago)' }));
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+    save();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/settings')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/settings')[1]!.body).toEqual({ timeZone: 'America/Chicago' });
+  });
+
+  it('keeps Slack off below Professional with a note and a link to the plans, and shows a plan refusal on its switch', async () => {
+    settingsApi({ settings: settingsView({ slackAllowed: false, slackInstallAvailable: true }) });
+    const view = renderApp('/settings');
+    const slack = await screen.findByRole('region', { name: 'Slack' });
+    const toggle = within(slack).getByRole('switch', { name: 'Slack notifications' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(/Slack notifications are part of the Professional plan/);
+    expect(within(slack).getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute('href', '/subscribe#plans');
+    expect(within(slack).getByRole('button', { name: 'Add to Slack' })).toBeDisabled();
+    view.unmount();
+
+    settingsApi({}, { 'PUT /api/settings': () => json({ message: 'Slack notifications are part of the Professional plan. Upgrade to Professional to get scan results in Slack, or use email notifications.', code: 'PLAN_REQUIRED' }, 403) });
+    renderApp('/settings');
+    fireEvent.click(within(await screen.findByRole('region', { name: 'Slack' })).getByRole('switch', { name: 'Slack notifications' }));
+    save();
+    await waitFor(() => expect(within(section('Slack')).getByRole('switch', { name: 'Slack notifications' })).toHaveAccessibleDescription(/Upgrade to Professional to get scan results in Slack/));
+  });
+
+  it('offers Add to Slack when the server can install the app, and names the scopes a pasted token needs', async () => {
+    settingsApi({ settings: settingsView({ slackInstallAvailable: true }) });
+    renderApp('/settings');
+    const slack = await screen.findByRole('region', { name: 'Slack' });
+    expect(within(slack).getByRole('link', { name: 'Add to Slack' })).toHaveAttribute('href', '/api/settings/slack/install');
+    expect(within(slack).getByText('or paste a bot token')).toBeInTheDocument();
+    expect(within(slack).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/chat:write and channels:history/);
+    expect(within(slack).getByLabelText('Channel')).toHaveAccessibleDescription(/\/invite/);
+  });
+
+  it('announces how Add to Slack ended and tidies the address', async () => {
+    settingsApi();
+    const first = renderApp('/settings?slack=connected');
+    expect(await screen.findByText('Slack connected')).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl(first.router)).toBe('/settings'));
+    first.unmount();
+
+    settingsApi();
+    const second = renderApp(`/settings?slack=error&reason=${encodeURIComponent('You cancelled the installation in Slack.')}`);
+    expect(await screen.findByText('You cancelled the installation in Slack.')).toBeInTheDocument();
+    expect(screen.getByText('Slack was not connected')).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl(second.router)).toBe('/settings'));
+  });
+
+  it('sends a test Slack message with the typed token and channel, and shows the fix when the bot is not in the channel', async () => {
+    const api = settingsApi({}, {
+      'POST /api/settings/notifications/test-slack': () =>
+        json({ ok: false, channel: 'slack', target: '#sales', message: 'The bot is not in #sales. In Slack, open #sales and type /invite @DataCleaner, then try again.', code: 'not_in_channel' }),
+    });
+    renderApp('/settings');
+    const slack = await screen.findByRole('region', { name: 'Slack' });
+    fireEvent.change(within(slack).getByLabelText('Channel'), { target: { value: 'Sales Team' } });
+    fireEvent.click(within(slack).getByRole('button', { name: 'Send a test message' }));
+    // Checked here first with the contract's words: nothing is sent.
+    expect(await within(slack).findByRole('alert')).toHaveTextContent(/A Slack channel is a name such as #crm-alerts/);
+    expect(api.callsTo('POST', '/api/settings/notifications/test-slack')).toHaveLength(0);
+
+    fireEvent.change(within(slack).getByLabelText('Slack bot token'), { target: { value: 'xoxb-1111-typed' } });
+    fireEvent.change(within(slack).getByLabelText('Channel'), { target: { value: '#sales' } });
+    fireEvent.click(within(slack).getByRole('button', { name: 'Send a test message' }));
+    await waitFor(() => expect(within(slack).getByRole('alert')).toHaveTextContent('type /invite @DataCleaner'));
+    expect(api.callsTo('POST', '/api/settings/notifications/test-slack')[0]!.body).toEqual({ botToken: 'xoxb-1111-typed', channel: '#sales' });
+  });
+
+  it('lists the notification history with channel, what, status and error words, a page at a time', async () => {
+    const retryAt = '2025-03-10T08:05:00.000Z';
+    const rows = [
+      notificationDelivery({ id: 3, channel: 'slack', target: '#crm-alerts', status: 'retrying', nextAttemptAt: retryAt, error: 'Slack is rate limiting messages; trying again shortly.', events: ['health.changed'], subject: 'Contacts health fell 6 points' }),
+      notificationDelivery({ id: 2, channel: 'slack', target: '#revops', status: 'failed', sentAt: null, error: 'The bot is not in #revops. Type /invite @DataCleaner there.' }),
+      notificationDelivery({ id: 1, kind: 'weekly-report', events: [], subject: 'Your weekly CRM health report' }),
+    ];
+    const api = settingsApi({}, {
+      'GET /api/settings/notifications/history': () => json(notificationHistory(rows, { total: 25 })),
+    });
+    renderApp('/settings');
+    const history = await screen.findByRole('region', { name: 'Notification history' });
+    const table = await within(history).findByRole('table');
+    const [, ...body] = within(table).getAllByRole('row');
+    expect(body).toHaveLength(3);
+    const expected = [
+      ['Slack', 'Health score changed', `Retrying at ${exactTime(retryAt)}`, 'Slack is rate limiting messages; trying again shortly.'],
+      ['Failed', 'The bot is not in #revops. Type /invite @DataCleaner there.', '#revops'],
+      ['Email', 'Weekly report', 'Sent', exactTime('2025-03-10T08:00:05.000Z')],
+    ];
+    expected.forEach((texts, i) => texts.forEach((text) => expect(body[i]).toHaveTextContent(text)));
+    expect(within(history).getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(api.callsTo('GET', '/api/settings/notifications/history')[0]!.url).toContain('page=1&pageSize=10');
+
+    fireEvent.click(within(history).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/settings/notifications/history').at(-1)!.url).toContain('page=2'));
+    await waitFor(() => expect(within(history).getByText('Page 2 of 3')).toBeInTheDocument());
+    await waitFor(() => expect(within(history).getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    const calls = api.callsTo('GET', '/api/settings/notifications/history').length;
+    fireEvent.click(within(history).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/settings/notifications/history')).toHaveLength(calls + 1));
+  });
+
+  it('says when there is nothing in the history yet, and reads it again after a test', async () => {
+    const api = settingsApi({}, {
+      'GET /api/settings/notifications/history': () => json(notificationHistory([])),
+      'POST /api/settings/notifications/test-email': () => json({ ok: true, channel: 'email', target: 'ada@example.com', message: 'Test email sent.', code: null }),
+    });
+    renderApp('/settings');
+    const history = await screen.findByRole('region', { name: 'Notification history' });
+    expect(await within(history).findByText('No notifications yet: they appear here after your next scan.')).toBeInTheDocument();
+    fireEvent.click(within(section('Email notifications')).getByRole('button', { name: 'Send a test email' }));
+    expect(await within(section('Email notifications')).findByRole('status')).toHaveTextContent('Test email sent.To ada@example.com');
+    await waitFor(() => expect(api.callsTo('GET', '/api/settings/notifications/history')).toHaveLength(2));
+  });
+});
+
 describe('/demo/settings', () => {
+  it("shows the demo's notification history and answers its test buttons through the demo API", async () => {
+    const api = fakeApi({
+      'GET /api/demo/settings': () => json(settingsView()),
+      'GET /api/demo/hubspot/status': () => json(connectedStatus({ hubDomain: 'demo.hubspot.com' })),
+      'GET /api/demo/settings/last-scan': () => json({ lastScan: null }),
+      'GET /api/demo/settings/notifications/history': () => json(notificationHistory([notificationDelivery({ target: 'demo@example.com' })])),
+      'POST /api/demo/settings/notifications/test-slack': () => json({ ok: true, channel: 'slack', target: '#crm-alerts', message: 'This is the demo, so nothing was sent.', code: null }),
+    });
+    window.history.pushState({}, '', '/demo/settings');
+    try {
+      renderApp('/demo/settings');
+      const history = await screen.findByRole('region', { name: 'Notification history' });
+      expect(await within(history).findByText('demo@example.com')).toBeInTheDocument();
+      fireEvent.click(within(section('Slack')).getByRole('button', { name: 'Send a test message' }));
+      expect(await within(section('Slack')).findByRole('status')).toHaveTextContent('This is the demo, so nothing was sent.To #crm-alerts');
+      expect(api.callsTo('POST', '/api/demo/settings/notifications/test-slack')[0]!.body).toEqual({});
+      expect(api.callsTo('GET', '/api/settings/notifications/history')).toHaveLength(0);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('reads and saves through the demo API, with the connection fixed', async () => {
     const api = fakeApi({
       'GET /api/demo/settings': () => json(settingsView()),

@@ -13,6 +13,7 @@ const SECTIONS = [
   { id: 'cleanup', label: 'Automatic cleanup' },
   { id: 'email', label: 'Email notifications' },
   { id: 'slack', label: 'Slack' },
+  { id: 'notification-history', label: 'Notification history' },
   { id: 'ai', label: 'AI' },
 ] as const;
 

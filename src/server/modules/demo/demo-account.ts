@@ -18,10 +18,11 @@ import type { RecordCounts } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recordActions, scanRuns, users } from '../../db/schema';
 import { engineSettingsOf, saveEngineResults } from '../scans';
+import { seedDemoNotifications } from './demo-notifications';
 import { generateDemoPortal, portalAsOf, type DemoPortal, type DemoRecord } from './demo-portal';
 
 /** Bump when the demo's data or its story changes: a new version replaces the stored demo. */
-const DEMO_VERSION = 1;
+const DEMO_VERSION = 2;
 export const DEMO_EMAIL = `demo-v${DEMO_VERSION}@demo.datacleaner.invalid`;
 /** Weekly scans in the demo's history: enough for trends over the dashboard's 90 days... nearly. */
 export const DEMO_HISTORY_WEEKS = 8;
@@ -135,6 +136,7 @@ async function buildDemoAccount(db: Db, log: FastifyBaseLogger, now: Date, optio
         await tx.insert(crmSyncState).values({ connectionId: connection!.id, objectType, syncedThrough: latest, lastSyncStartedAt: latest, lastSyncCompletedAt: latest });
       }
       for (const replay of replays) await storeReplay(tx, user!.id, replay);
+      await seedDemoNotifications(tx, user!.id);
       return user!.id;
     });
     log.info({ ms: Math.round(performance.now() - started), weeks: replays.length }, 'demo account built');

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DuplicateGroupPage, DuplicateGroupView, HealthResults, HistoricalTrends } from '../../../shared/contracts/results';
 import type { HistoryPage, MergePlan } from '../../../shared/contracts/cleanup';
+import type { NotificationHistory, TestNotificationResult } from '../../../shared/contracts/notifications';
 import type { UserSettingsView } from '../../../shared/contracts/settings';
-import { crmRecords, duplicateGroups, recordActions, users } from '../../db/schema';
+import { crmRecords, duplicateGroups, notificationEvents, recordActions, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { TEST_DEMO, useTestApp } from '../../test/test-app';
-import { DEMO_READ_ONLY } from './demo-routes';
+import { DEMO_NOTHING_SENT, DEMO_READ_ONLY } from './demo-routes';
 
 const ctx = useTestApp({ work: false });
 
@@ -91,6 +92,52 @@ describe('the public demo API', () => {
     const merge = await ctx.app.inject({ method: 'POST', url: `/api/demo/cleanup/groups/${group.id}/merge`, payload: {} });
     expect(merge.statusCode).toBe(403);
     expect(merge.json().message).toBe(DEMO_READ_ONLY);
+  });
+
+  it('shows what the demo team was sent, a failure with its fix included, and its links find the new groups', async () => {
+    const history = await get<NotificationHistory>('/api/demo/settings/notifications/history?page=1&pageSize=20');
+    expect(history.total).toBe(5);
+    const newest = history.deliveries.slice(0, 2);
+    const newestEmail = newest.find((d) => d.channel === 'email');
+    const newestSlack = newest.find((d) => d.channel === 'slack');
+    expect(newestEmail).toMatchObject({ channel: 'email', kind: 'scan', status: 'sent', target: 'revops@demo-company.example', error: null, nextAttemptAt: null });
+    expect(newestSlack).toMatchObject({ channel: 'slack', target: '#crm-alerts', status: 'sent' });
+    expect(newestEmail!.events).toContain('scan.completed');
+    const failed = history.deliveries.filter((d) => d.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ channel: 'slack', target: '#revops', sentAt: null });
+    expect(failed[0]!.error).toContain('/invite @DataCleaner');
+    expect(history.deliveries.map((d) => d.kind)).toContain('weekly-report');
+    expect((await get<NotificationHistory>('/api/demo/settings/notifications/history?page=2&pageSize=2')).deliveries).toHaveLength(2);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/demo/settings/notifications/history?pageSize=500' })).statusCode).toBe(400);
+
+    // Each event is dispatched already (no job picks it up), and "new duplicates" names groups the duplicates page finds with since.
+    const [demo] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));
+    const events = await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.userId, demo!.id));
+    expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
+    const found = events.filter((e) => e.kind === 'duplicates.found').sort((a, b) => b.id - a.id)[0];
+    expect(found).toBeDefined();
+    const payload = found!.payload as { objectType: string; newGroups: number; foundAt: string };
+    const page = await get<DuplicateGroupPage>(`/api/demo/duplicates/groups?objectType=${payload.objectType}&status=all&sort=newest&since=${encodeURIComponent(payload.foundAt)}`);
+    expect(page.total).toBe(payload.newGroups);
+  });
+
+  it('answers the test buttons after checking them, and sends nothing', async () => {
+    const email = await ctx.app.inject({ method: 'POST', url: '/api/demo/settings/notifications/test-email', payload: { to: 'ops@example.com' } });
+    expect(email.statusCode, email.body).toBe(200);
+    expect(email.json<TestNotificationResult>()).toEqual({ ok: true, channel: 'email', target: 'ops@example.com', message: DEMO_NOTHING_SENT, code: null });
+    const slack = await ctx.app.inject({ method: 'POST', url: '/api/demo/settings/notifications/test-slack', payload: { botToken: 'xoxb-demo-1234', channel: '#sales' } });
+    expect(slack.statusCode, slack.body).toBe(200);
+    expect(slack.json<TestNotificationResult>()).toEqual({ ok: true, channel: 'slack', target: '#sales', message: DEMO_NOTHING_SENT, code: null });
+    expect(slack.body).not.toContain('xoxb-demo-1234');
+    const saved = await ctx.app.inject({ method: 'POST', url: '/api/demo/settings/notifications/test-slack', payload: {} });
+    expect(saved.json<TestNotificationResult>().target).toBe('#crm-alerts');
+    const badAddress = await ctx.app.inject({ method: 'POST', url: '/api/demo/settings/notifications/test-email', payload: { to: 'not an address' } });
+    expect(badAddress.statusCode).toBe(400);
+    expect(badAddress.json().message).toContain('Please enter a valid email address');
+    const badToken = await ctx.app.inject({ method: 'POST', url: '/api/demo/settings/notifications/test-slack', payload: { botToken: 'hunter2' } });
+    expect(badToken.statusCode).toBe(400);
+    expect(badToken.json().message).toContain('A Slack bot token starts with xoxb-');
   });
 
   it('refuses other changes politely', async () => {

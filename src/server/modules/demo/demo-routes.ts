@@ -6,6 +6,7 @@ import { automaticCleanupRunPageSchema, automaticCleanupRunsQuerySchema, history
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { rowIdParam } from '../../../shared/contracts/ids';
 import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
+import { notificationHistoryQuerySchema, notificationHistorySchema, testEmailRequestSchema, testNotificationResponseSchema, testSlackRequestSchema, type TestNotificationResult } from '../../../shared/contracts/notifications';
 import { lastScanResponseSchema, updateSettingsRequestSchema, userSettingsSchema } from '../../../shared/contracts/settings';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -16,13 +17,16 @@ import { toClientUser, findUserById } from '../accounts';
 import { listAutomaticCleanupRuns, listHistory } from '../cleanup';
 import { duplicateRoutes } from '../duplicates';
 import { hubspotStatus } from '../hubspot';
+import { listDeliveries } from '../notifications';
 import { resultsRoutes, recentScanRuns } from '../scans';
 import { previewSettings, readSettings } from '../settings';
 import { DemoAccount } from './demo-account';
 import { demoMergePlan } from './demo-cleanup';
+import { DEMO_SLACK_CHANNEL } from './demo-notifications';
 
 export const DEMO_PREFIX = '/api/demo';
 export const DEMO_READ_ONLY = 'This is the demo, so nothing here can be changed. Start your free trial to clean up your own HubSpot portal.';
+export const DEMO_NOTHING_SENT = 'This is the demo, so nothing was sent.';
 
 export interface DemoDependencies {
   db: Db;
@@ -62,6 +66,32 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
     app.get(`${DEMO_PREFIX}/settings/last-scan`, { schema: { tags, summary: "The demo account's newest scan run", response: { 200: lastScanResponseSchema } } }, async () => ({
       lastScan: (await recentScanRuns(db, await owner(), 1))[0] ?? null,
     }));
+
+    app.get(
+      `${DEMO_PREFIX}/settings/notifications/history`,
+      { schema: { tags, summary: 'What the demo team was sent, newest first', querystring: notificationHistoryQuerySchema, response: { 200: notificationHistorySchema, 400: apiErrorSchema } } },
+      async (request) => listDeliveries(db, await owner(), request.query),
+    );
+
+    // The test buttons answer as a real send would, after the same checks, and send nothing.
+    app.post(
+      `${DEMO_PREFIX}/settings/notifications/test-email`,
+      { schema: { tags, summary: 'A test email as it would be sent; the demo sends nothing', body: testEmailRequestSchema, response: { 200: testNotificationResponseSchema, 400: apiErrorSchema } } },
+      async (request): Promise<TestNotificationResult> => {
+        const user = await demoUser();
+        const target = request.body.to ?? (await readSettings(deps, user)).notificationEmail ?? user.email;
+        return { ok: true, channel: 'email', target, message: DEMO_NOTHING_SENT, code: null };
+      },
+    );
+
+    app.post(
+      `${DEMO_PREFIX}/settings/notifications/test-slack`,
+      { schema: { tags, summary: 'A test Slack message as it would be posted; the demo sends nothing', body: testSlackRequestSchema, response: { 200: testNotificationResponseSchema, 400: apiErrorSchema } } },
+      async (request): Promise<TestNotificationResult> => {
+        const target = request.body.channel ?? (await readSettings(deps, await demoUser())).slackChannel ?? DEMO_SLACK_CHANNEL;
+        return { ok: true, channel: 'slack', target, message: DEMO_NOTHING_SENT, code: null };
+      },
+    );
 
     app.get(`${DEMO_PREFIX}/hubspot/status`, { schema: { tags, summary: "The demo portal's connection and mirror", response: { 200: hubspotStatusSchema } } }, async () => hubspotStatus(deps, await owner()));
 

@@ -78,3 +78,26 @@ describe('deciding on a duplicate group', () => {
     expect((await ctx.app.inject({ method: 'POST', url: `/api/duplicates/${own}/dismiss` })).statusCode).toBe(401);
   });
 });
+
+describe('listing the groups a notification links to', () => {
+  it('keeps only groups found at or after since, and refuses a since that is not a date and time', async () => {
+    const { cookie, userId, groupId: older } = await seedGroup('since@example.com', ['c1', 'c2']);
+    const [scan] = await ctx.database.db.insert(scanHistory).values({ userId, objectType: 'contacts', status: 'completed' }).returning();
+    const foundAt = new Date('2025-03-10T08:00:00.000Z');
+    await ctx.database.db.update(duplicateGroups).set({ createdAt: new Date(foundAt.getTime() - 60_000) }).where(eq(duplicateGroups.id, older));
+    const [newer] = await ctx.database.db
+      .insert(duplicateGroups)
+      .values({ userId, objectType: 'contacts', scanId: scan!.id, matchKey: 'email', confidence: 0.9, primaryRecordId: 'c3', records: [member('c3', 3), member('c4', 2)], explanations: [], createdAt: foundAt })
+      .returning();
+    const list = async (query: string) => ctx.app.inject({ method: 'GET', url: `/api/duplicates/groups?${query}`, headers: { cookie } });
+    const ids = async (query: string) => (await list(query)).json<{ groups: { id: number }[]; total: number }>().groups.map((g) => g.id);
+    expect(await ids('objectType=contacts&sort=newest')).toEqual([newer!.id, older]);
+    expect(await ids(`objectType=contacts&sort=newest&since=${encodeURIComponent(foundAt.toISOString())}`)).toEqual([newer!.id]);
+    // The same instant written with an offset.
+    expect(await ids(`since=${encodeURIComponent('2025-03-10T09:00:00+01:00')}`)).toEqual([newer!.id]);
+    expect(await ids(`since=${encodeURIComponent('2025-03-10T08:00:00.001Z')}`)).toEqual([]);
+    const bad = await list('since=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('since must be a date and time such as 2025-03-10T08:00:00Z');
+  });
+});

@@ -141,6 +141,7 @@ export async function listDuplicateGroups(db: Db, userId: number, query: Duplica
     query.status !== 'all' ? eq(duplicateGroups.status, query.status) : undefined,
     query.minConfidence !== undefined ? gte(duplicateGroups.confidence, query.minConfidence) : undefined,
     query.maxConfidence !== undefined ? lte(duplicateGroups.confidence, query.maxConfidence) : undefined,
+    query.since !== undefined ? gte(duplicateGroups.createdAt, new Date(query.since)) : undefined,
   ];
   const where = and(...filters);
   const order = query.sort === 'newest' ? [desc(duplicateGroups.createdAt), desc(duplicateGroups.id)] : [desc(duplicateGroups.confidence), desc(duplicateGroups.id)];

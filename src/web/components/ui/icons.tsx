@@ -116,3 +116,11 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 10v4M12 17h.01" />
   </Icon>
 );
+
+/** Slack and other chat messages: a speech bubble. */
+export const ChatIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9.5h8M8 12.5h5" />
+  </Icon>
+);

@@ -1,4 +1,6 @@
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
+import { CloseIcon } from '../../components/ui/icons';
+import { formatExactTime } from '../dashboard/time-ago';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { CONFIDENCE_BANDS, type ConfidenceFilter, type GroupFilters, type SortOrder, type StatusFilter } from './api/duplicate-groups';
 
@@ -48,6 +50,26 @@ export function GroupFiltersBar({ filters, onChange }: { filters: GroupFilters; 
       <Select id="filter-status" label="Status" value={filters.status} options={STATUS_OPTIONS} onChange={(status) => onChange({ status, page: 1 })} />
       <Select id="filter-confidence" label="Confidence" value={filters.confidence} options={confidenceOptions} onChange={(confidence) => onChange({ confidence, page: 1 })} />
       <Select id="filter-sort" label="Order" value={filters.sort} options={SORT_OPTIONS} onChange={(sort) => onChange({ sort, page: 1 })} />
+    </div>
+  );
+}
+
+/** The "found since" filter a notification's link sets: shown as a chip, as there is no control for it in the bar. */
+export function SinceChip({ since, onRemove }: { since: string; onRemove: () => void }) {
+  const label = `Found since ${formatExactTime(new Date(since))}`;
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="More filters">
+      <span className="inline-flex items-center gap-1 rounded-full border border-brand-600/30 bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-900">
+        {label}
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove filter: ${label}`}
+          className="rounded-full p-0.5 text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
+        >
+          <CloseIcon aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </span>
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { AUTOMATIC_CLEANUP_LIMITS, AUTOMATIC_CLEANUP_RISK } from '../../../shared/contracts/cleanup';
 import { AlertIcon } from '../../components/ui/icons';
 import type { SectionProps } from './section-props';
-import { FieldError, InputField, PlanBadge, SettingsSection, SwitchField } from './settings-controls';
+import { FieldError, InputField, PlanBadge, PlanSwitchField, SettingsSection, type PlanGate } from './settings-controls';
+
+const CLEANUP_ON = 'Merge qualifying groups after each scheduled scan.';
+const CLEANUP_GATE: PlanGate = { note: 'Automatic cleanup needs the Professional plan.', link: 'See plans' };
 
 const LOWEST_PERCENT = Math.round(AUTOMATIC_CLEANUP_LIMITS.minConfidence * 100);
 
@@ -41,33 +43,15 @@ function ConfidenceSlider({ value, onChange, error }: { value: string; onChange:
 }
 
 /** Settings, Automatic cleanup: merges without asking, so the risk is stated beside the switch. */
-export function AutomaticCleanupSection({ view, draft, errors, set, demo }: SectionProps) {
-  const allowed = view.automaticCleanupAllowed;
+export function AutomaticCleanupSection(props: SectionProps) {
+  const { draft, errors, set } = props;
   return (
     <SettingsSection id="cleanup" title="Automatic cleanup" badge={<PlanBadge />} description="Merge duplicates in HubSpot after each scheduled scan, without reviewing them first.">
       <div role="note" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
         <AlertIcon className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" />
         <p>{AUTOMATIC_CLEANUP_RISK}</p>
       </div>
-      <SwitchField
-        label="Automatic cleanup"
-        description={
-          allowed ? (
-            'Merge qualifying groups after each scheduled scan.'
-          ) : (
-            <>
-              Automatic cleanup needs the Professional plan.{' '}
-              <Link to={demo ? '/auth?tab=register' : '/subscribe#plans'} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                See plans
-              </Link>
-            </>
-          )
-        }
-        checked={draft.automaticCleanupEnabled}
-        disabled={!allowed && !draft.automaticCleanupEnabled}
-        onChange={(on) => set('automaticCleanupEnabled', on)}
-        error={errors.automaticCleanupEnabled}
-      />
+      <PlanSwitchField section={props} setting="automaticCleanupEnabled" allowed={props.view.automaticCleanupAllowed} label="Automatic cleanup" description={CLEANUP_ON} gate={CLEANUP_GATE} />
       <ConfidenceSlider value={draft.automaticCleanupMinConfidence} onChange={(value) => set('automaticCleanupMinConfidence', value)} error={errors.automaticCleanupMinConfidence} />
       <InputField
         label="Most merges per scan"

@@ -1,4 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { SectionProps } from './section-props';
+import type { SettingsDraft } from './settings-draft';
 
 /** One group of settings: a titled card that the page's "On this page" links scroll to. */
 export function SettingsSection({ id, title, description, badge, children }: { id: string; title: string; description: ReactNode; badge?: ReactNode; children: ReactNode }) {
@@ -80,6 +83,55 @@ export function SwitchField({
         <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5.5' : 'translate-x-0.5'}`} />
       </button>
     </div>
+  );
+}
+
+type SwitchKey = { [K in keyof SettingsDraft]: SettingsDraft[K] extends boolean ? K : never }[keyof SettingsDraft];
+
+/**
+ * A switch a plan gates, bound to its setting. Without the plan it is disabled (one left on
+ * can still be turned off) and says what is missing, with the way to get it: the plans, or
+ * in the demo an account of one's own.
+ */
+/** What a plan lacks (said in place of the switch's description) and the link's words. */
+export interface PlanGate {
+  note: string;
+  link: string;
+}
+
+export function PlanSwitchField({
+  section: { draft, errors, set, demo },
+  setting,
+  allowed,
+  gate,
+  label,
+  description,
+}: {
+  section: SectionProps;
+  setting: SwitchKey;
+  allowed: boolean;
+  gate: PlanGate;
+  label: string;
+  description: string;
+}) {
+  const note = (
+    <>
+      {gate.note}{' '}
+      <Link to={demo ? '/auth?tab=register' : '/subscribe#plans'} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        {gate.link}
+      </Link>
+    </>
+  );
+  const checked = draft[setting];
+  return (
+    <SwitchField
+      label={label}
+      description={allowed ? description : note}
+      checked={checked}
+      disabled={!allowed && !checked}
+      onChange={(on) => set(setting, on)}
+      error={errors[setting as keyof typeof errors]}
+    />
   );
 }
 

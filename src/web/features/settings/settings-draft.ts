@@ -21,7 +21,17 @@ const PERCENT_KEYS = ['automaticCleanupMinConfidence'] as const;
 type PercentKey = (typeof PERCENT_KEYS)[number];
 
 /** What the view says about the user and the server, which the form shows but never sends. */
-type ViewOnlyKey = 'hasHubspotToken' | 'hasSlackBotToken' | 'hasOpenaiApiKey' | 'schedule' | 'updatedAt' | 'automaticCleanupAllowed';
+type ViewOnlyKey =
+  | 'hasHubspotToken'
+  | 'hasSlackBotToken'
+  | 'hasOpenaiApiKey'
+  | 'schedule'
+  | 'updatedAt'
+  | 'automaticCleanupAllowed'
+  | 'slackAllowed'
+  | 'weeklyReportAllowed'
+  | 'slackInstallAvailable'
+  | 'emailDeliveryConfigured';
 
 /** Blank or null both mean "none" for these. */
 const CLEARABLE_TEXT_KEYS = ['notificationEmail', 'slackChannel'] as const;
@@ -47,7 +57,19 @@ function asPercentText(share: number): string {
 }
 
 export function toDraft(view: UserSettingsView): SettingsDraft {
-  const { hasHubspotToken: _hub, hasSlackBotToken: _slack, hasOpenaiApiKey: _openai, schedule: _schedule, updatedAt: _updated, automaticCleanupAllowed: _cleanup, ...rest } = view;
+  const {
+    hasHubspotToken: _hub,
+    hasSlackBotToken: _slack,
+    hasOpenaiApiKey: _openai,
+    schedule: _schedule,
+    updatedAt: _updated,
+    automaticCleanupAllowed: _cleanup,
+    slackAllowed: _slackAllowed,
+    weeklyReportAllowed: _reportAllowed,
+    slackInstallAvailable: _install,
+    emailDeliveryConfigured: _smtp,
+    ...rest
+  } = view;
   return {
     ...rest,
     maxRecordsLimit: String(view.maxRecordsLimit),
@@ -131,8 +153,9 @@ export function saveErrors(error: unknown, sent: UpdateSettingsRequest): { field
   const message = typeof data?.message === 'string' ? data.message : null;
   if (!message) return { fields: {}, form: error.status >= 500 ? 'Something went wrong on our side. Please try again.' : fallback };
   if (data?.code === 'PLAN_REQUIRED') {
-    // The server checks the schedule first, then automatic cleanup: the two settings a plan gates.
+    // The server checks the schedule first, then Slack, then automatic cleanup: the settings a plan gates.
     if (sent.analysisFrequency === 'daily') return { fields: { analysisFrequency: message }, form: null };
+    if (sent.slackNotifications === true) return { fields: { slackNotifications: message }, form: null };
     if (sent.automaticCleanupEnabled === true) return { fields: { automaticCleanupEnabled: message }, form: null };
     return { fields: {}, form: message };
   }

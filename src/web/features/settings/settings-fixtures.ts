@@ -1,3 +1,4 @@
+import type { NotificationDeliveryView, NotificationHistory } from '../../../shared/contracts/notifications';
 import type { UserSettingsView } from '../../../shared/contracts/settings';
 import { AUTOMATIC_CLEANUP_DEFAULTS } from '../../../shared/contracts/cleanup';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
@@ -26,4 +27,27 @@ export function settingsView(overrides: Partial<UserSettingsView> = {}): UserSet
     updatedAt: null,
     ...overrides,
   };
+}
+
+/** One row of the notification history, for tests: a sent scan email unless told otherwise. */
+export function notificationDelivery(overrides: Partial<NotificationDeliveryView> = {}): NotificationDeliveryView {
+  return {
+    id: 1,
+    createdAt: '2025-03-10T08:00:05.000Z',
+    channel: 'email',
+    kind: 'scan',
+    status: 'sent',
+    target: 'ada@example.com',
+    subject: 'Scan finished: 3 new duplicate groups found',
+    events: ['scan.completed', 'duplicates.found'],
+    attempts: 1,
+    sentAt: '2025-03-10T08:00:07.000Z',
+    nextAttemptAt: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+export function notificationHistory(deliveries: NotificationDeliveryView[], overrides: Partial<NotificationHistory> = {}): NotificationHistory {
+  return { deliveries, page: 1, pageSize: 10, total: deliveries.length, ...overrides };
 }

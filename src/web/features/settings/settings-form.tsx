@@ -11,10 +11,12 @@ import { AiSection } from './ai-section';
 import { AutomaticCleanupSection } from './automatic-cleanup-section';
 import { useUpdateSettings } from './api/update-settings';
 import { DuplicateDetectionSection } from './duplicate-detection-section';
+import { NotificationHistorySection } from './notification-history-section';
 import { EmailNotificationsSection, SlackSection } from './notifications-sections';
 import { ScanningSection } from './scanning-section';
 import type { SectionProps } from './section-props';
 import { changedSettings, saveErrors, toDraft, validateSettings, type SettingsDraft, type SettingsErrors } from './settings-draft';
+import { withBrowserTimeZone } from './time-zone';
 
 function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
@@ -85,12 +87,12 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
     if (changeCount === 0 || update.isPending) return;
     const checked = validateSettings(changes, draft);
     setFormError(null);
-    const request = checked.request;
-    if (!request) {
+    if (!checked.request) {
       setErrors(checked.errors);
       setFocusRequest((n) => n + 1);
       return;
     }
+    const request = withBrowserTimeZone(checked.request, view);
     update.mutate(request, {
       onSuccess: (saved) => {
         setEdits({});
@@ -117,6 +119,7 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
       <AutomaticCleanupSection {...props} />
       <EmailNotificationsSection {...props} />
       <SlackSection {...props} />
+      <NotificationHistorySection />
       <AiSection {...props} />
 
       <div className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.15)] backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-2xl sm:border sm:px-5">

@@ -17,6 +17,8 @@ export interface GroupFilters {
   confidence: ConfidenceFilter;
   sort: SortOrder;
   page: number;
+  /** Only groups found at or after this ISO time (the link in a notification). */
+  since: string | null;
 }
 
 export const PAGE_SIZE = 20;
@@ -31,6 +33,7 @@ export const CONFIDENCE_BANDS: Readonly<Record<Exclude<ConfidenceFilter, 'any'>,
 export function groupsUrl(filters: GroupFilters): string {
   const params = new URLSearchParams({ status: filters.status, sort: filters.sort, page: String(filters.page), pageSize: String(PAGE_SIZE) });
   if (filters.objectType) params.set('objectType', filters.objectType);
+  if (filters.since) params.set('since', filters.since);
   if (filters.confidence !== 'any') {
     const band = CONFIDENCE_BANDS[filters.confidence];
     if (band.min !== undefined) params.set('minConfidence', String(band.min));
