@@ -2,7 +2,7 @@
  * The Slack sandbox the browser tests' server posts to (playwright.config.ts starts both):
  * its default workspace, where the bot is in #crm-alerts and #general but not in #random.
  */
-export const SLACK_SANDBOX_PORT = Number(process.env.E2E_SLACK_PORT ?? 3198);
+export const SLACK_SANDBOX_PORT = Number(process.env.E2E_SLACK_PORT ?? 3197);
 export const SLACK_SANDBOX_URL = `http://127.0.0.1:${SLACK_SANDBOX_PORT}`;
 /** The sandbox's default bot token (tools/slack-sandbox/workspace.ts). */
 export const SLACK_BOT_TOKEN = 'xoxb-1000000001-2000000001-sandboxBotToken0000000001';
