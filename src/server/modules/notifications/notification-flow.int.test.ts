@@ -4,13 +4,14 @@ import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sa
 import { startSlackSandbox, type SlackSandbox } from '../../../../tools/slack-sandbox/sandbox';
 import type { NotificationHistory } from '../../../shared/contracts/notifications';
 import type { ScanRun } from '../../../shared/contracts/scans';
-import { notificationDeliveries, notificationEvents, users } from '../../db/schema';
+import { notificationDeliveries, notificationEvents, scanHistory, scanRuns, users } from '../../db/schema';
 import { COMPLETE_PROFILE, login, register } from '../../test/accounts';
 import { pollUntil } from '../../test/poll-until';
 import { startSmtpServer } from '../../test/smtp-server';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { deliverNotification } from './deliver-notification';
-import { runNotificationsTick } from './notification-schedule';
+import { dispatchAndQueue, runNotificationsTick } from './notification-schedule';
+import { recordCleanupEvent, recordScanEvents } from './outbox-events';
 
 let sandbox: Sandbox;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -293,5 +294,64 @@ describe('scan notifications in Slack', () => {
       ['test', 'failed'],
     ]);
     expect(JSON.stringify(history)).not.toContain(slack.botToken);
+  });
+});
+
+describe('other notices', () => {
+  it('emails an automatic cleanup that merged something, and says nothing of one that merged nothing', async () => {
+    const address = 'cleanup-notice@example.com';
+    await activeUser(ctx, address);
+    const id = await userId(address);
+    const context = { db: ctx.database.db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    const base = { scanRunId: null, failedGroups: 0, skippedGroups: 0, deferredGroups: 0 };
+    await recordCleanupEvent(ctx.database.db, id, { ...base, cleanupRunId: 9001, status: 'completed', mergedGroups: 0, mergedRecords: 0, message: 'No duplicate group qualified for automatic merging.' });
+    await recordCleanupEvent(ctx.database.db, id, { ...base, cleanupRunId: 9002, status: 'completed', mergedGroups: 3, mergedRecords: 4, message: 'Merged 3 groups (4 records merged into others) automatically.' });
+    const created = await dispatchAndQueue(context);
+    const mine = await ctx.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, id));
+    expect(mine).toHaveLength(1);
+    expect(created).toContain(mine[0]!.id);
+    expect(mine[0]).toMatchObject({ kind: 'cleanup', channel: 'email' });
+    const [mail] = await pollUntil(async () => mailsTo(address), (m) => m.length === 1, 30_000, (m) => `${m.length} emails`);
+    expect(mail!.raw).toContain('Merged 3 groups');
+  });
+
+  it('tells of a health score that moved 5 points or more since the type\'s previous scan, and only then', async () => {
+    await activeUser(ctx, 'health-moves@example.com');
+    const id = await userId('health-moves@example.com');
+    const db = ctx.database.db;
+    const [run] = await db.insert(scanRuns).values({ userId: id, objectTypes: ['contacts'], status: 'completed' }).returning();
+    const scanAt = async (healthScore: number, newGroupSizes: number[]) => {
+      const [row] = await db.insert(scanHistory).values({ userId: id, runId: run!.id, objectType: 'contacts', healthScore, totalRecords: 100 }).returning();
+      await recordScanEvents(db, { userId: id, runId: run!.id, scanId: row!.id, objectType: 'contacts', totalRecords: 100, duplicateRecords: 4, healthScore, duplicateGroups: 2, newGroupSizes, scannedAt: new Date() });
+      return row!.id;
+    };
+    const kinds = async (scanId: number) => (await db.select().from(notificationEvents).where(eq(notificationEvents.userId, id))).filter((e) => (e.payload as { scanId: number }).scanId === scanId);
+    expect((await kinds(await scanAt(60, []))).map((e) => e.kind)).toEqual(['scan.completed']);
+    expect((await kinds(await scanAt(64.9, [2]))).map((e) => e.kind)).toEqual(['scan.completed', 'duplicates.found']);
+    const moved = await kinds(await scanAt(58.4, []));
+    expect(moved.map((e) => e.kind)).toEqual(['scan.completed', 'health.changed']);
+    expect(moved[1]!.payload).toMatchObject({ healthScore: 58.4, previousHealthScore: 64.9, change: -6.5 });
+  });
+
+  it('sends a test email at once and reports a refused recipient in words', async () => {
+    const cookie = await activeUser(ctx, 'tester@example.com');
+    const ok = (await send(cookie, 'POST', '/api/settings/notifications/test-email', { to: 'ops-team@example.com' })).json();
+    expect(ok).toMatchObject({ ok: true, channel: 'email', target: 'ops-team@example.com', code: null });
+    expect(ok.message).toContain('ops-team@example.com');
+    expect(smtp.received.some((m) => m.to.includes('ops-team@example.com'))).toBe(true);
+
+    const refusing = await startSmtpServer({ onRcptTo: (_address, _session, callback) => callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 })) });
+    const app = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${refusing.port}` }, work: false });
+    try {
+      const tester = await activeUser(app, 'tester@example.com');
+      const refused = (await app.app.inject({ method: 'POST', url: '/api/settings/notifications/test-email', headers: { cookie: tester }, payload: {} })).json();
+      expect(refused).toMatchObject({ ok: false, channel: 'email', target: 'tester@example.com', code: 'smtp_refused_recipient' });
+      expect(refused.message).toMatch(/refused/);
+      const [entry] = ((await app.app.inject({ method: 'GET', url: '/api/settings/notifications/history', headers: { cookie: tester } })).json() as NotificationHistory).deliveries;
+      expect(entry).toMatchObject({ kind: 'test', status: 'failed', error: refused.message });
+    } finally {
+      await app.stop();
+      await refusing.close();
+    }
   });
 });

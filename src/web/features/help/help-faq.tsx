@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HEALTH_CHANGE_THRESHOLD } from '../../../shared/contracts/notifications';
 import { PLANS } from '../../../shared/plans';
 import { formatCount } from '../dashboard/format-numbers';
 
@@ -52,6 +53,18 @@ function questions(basePath: string): Question[] {
         <>
           Three limits can apply: the sampling rate of the object type, the maximum records per object type (both in {to('/settings#scanning', 'Settings')}), and your plan&apos;s record limit (
           {RECORD_LIMITS}). The dashboard says on each card when a scan was sampled or capped.
+        </>
+      ),
+    },
+    {
+      id: 'notifications',
+      question: 'When does DataCleaner email me or post to Slack?',
+      answer: (
+        <>
+          After every scan, as you chose in {to('/settings#email', 'Settings')}: when a scan finished, when it found duplicate groups that were not waiting for you before, and when an object
+          type&apos;s health score moved by {HEALTH_CHANGE_THRESHOLD} points or more since its previous scan. Emails come one per scan, or as a daily or weekly digest at 8:00 in your time zone; the
+          weekly health report comes on Mondays at 8:00 (every paid plan). Slack messages are part of the Professional plan. Every email has an unsubscribe link, and{' '}
+          {to('/settings#notification-history', 'Settings, Notification history')} lists everything sent, with the reason when something could not be delivered.
         </>
       ),
     },
