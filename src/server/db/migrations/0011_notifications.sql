@@ -29,7 +29,8 @@ CREATE TABLE "notification_events" (
 	"payload" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"dispatched_at" timestamp with time zone,
-	"email_route" text
+	"email_route" text,
+	"digest_delivery_id" integer
 );
 --> statement-breakpoint
 ALTER TABLE "user_settings" ADD COLUMN "email_weekly_report" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -39,4 +40,5 @@ ALTER TABLE "notification_events" ADD CONSTRAINT "notification_events_user_id_us
 CREATE INDEX "notification_deliveries_user_idx" ON "notification_deliveries" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notification_deliveries_open_idx" ON "notification_deliveries" USING btree ("next_attempt_at") WHERE status in ('pending', 'sending', 'retrying');--> statement-breakpoint
 CREATE INDEX "notification_events_waiting_idx" ON "notification_events" USING btree ("id") WHERE dispatched_at is null;--> statement-breakpoint
-CREATE INDEX "notification_events_user_idx" ON "notification_events" USING btree ("user_id","id");
+CREATE INDEX "notification_events_user_idx" ON "notification_events" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "notification_events_digest_idx" ON "notification_events" USING btree ("user_id","id") WHERE email_route = 'digest' and digest_delivery_id is null;

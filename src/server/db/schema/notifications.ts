@@ -23,10 +23,13 @@ export const notificationEvents = pgTable(
     dispatchedAt: timestamptz('dispatched_at'),
     /** instant, digest or none: how the email channel took it, so a digest gathers only what was not sent at once. */
     emailRoute: text('email_route'),
+    /** The digest that told of it: a digest takes the routed events no digest took, whenever they were routed. */
+    digestDeliveryId: integer('digest_delivery_id'),
   },
   (t) => [
     index('notification_events_waiting_idx').on(t.id).where(sql`dispatched_at is null`),
     index('notification_events_user_idx').on(t.userId, t.id),
+    index('notification_events_digest_idx').on(t.userId, t.id).where(sql`email_route = 'digest' and digest_delivery_id is null`),
   ],
 );
 

@@ -94,7 +94,7 @@ describe('the public demo API', () => {
     expect(merge.json().message).toBe(DEMO_READ_ONLY);
   });
 
-  it('shows what the demo team was sent, a failure with its fix included, and its links find the new groups', async () => {
+  it('shows what the demo team was sent, a failure with its fix included, and its link finds the groups it calls new', async () => {
     const history = await get<NotificationHistory>('/api/demo/settings/notifications/history?page=1&pageSize=20');
     expect(history.total).toBe(5);
     const newest = history.deliveries.slice(0, 2);
@@ -111,15 +111,16 @@ describe('the public demo API', () => {
     expect((await get<NotificationHistory>('/api/demo/settings/notifications/history?page=2&pageSize=2')).deliveries).toHaveLength(2);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/demo/settings/notifications/history?pageSize=500' })).statusCode).toBe(400);
 
-    // Each event is dispatched already (no job picks it up), and "new duplicates" names groups the duplicates page finds with since.
+    // Each event is dispatched already (no job picks it up).
     const [demo] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));
     const events = await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.userId, demo!.id));
     expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
-    const found = events.filter((e) => e.kind === 'duplicates.found').sort((a, b) => b.id - a.id)[0];
-    expect(found).toBeDefined();
-    const payload = found!.payload as { objectType: string; newGroups: number; foundAt: string };
-    const page = await get<DuplicateGroupPage>(`/api/demo/duplicates/groups?objectType=${payload.objectType}&status=all&sort=newest&since=${encodeURIComponent(payload.foundAt)}`);
-    expect(page.total).toBe(payload.newGroups);
+    // The newest notice's count of new groups is what its link (since the scan) finds.
+    const latest = events.filter((e) => e.kind === 'scan.completed').sort((a, b) => b.id - a.id)[0];
+    expect(latest).toBeDefined();
+    const payload = latest!.payload as { objectType: string; newDuplicateGroups: number; scannedAt: string };
+    const page = await get<DuplicateGroupPage>(`/api/demo/duplicates/groups?objectType=${payload.objectType}&status=all&sort=newest&since=${encodeURIComponent(payload.scannedAt)}`);
+    expect(page.total).toBe(payload.newDuplicateGroups);
   });
 
   it('answers the test buttons after checking them, and sends nothing', async () => {

@@ -18,7 +18,9 @@ import { unsubscribeHeaders } from './unsubscribe';
 /** Attempts before a delivery that keeps failing for now is given up. */
 export const MAX_ATTEMPTS = 6;
 /** An attempt holds its delivery this long; only then may another job take a 'sending' one over. */
-const LEASE_MS = 120_000;
+const LEASE_MS = 300_000;
+/** One attempt ends by then, whatever the service does: well inside the lease and the job's expiry. */
+const SEND_DEADLINE_MS = 120_000;
 
 /**
  * Sends one delivery. Its row is the state: claimed (status sending, by this job), then sent,
@@ -31,7 +33,7 @@ export const deliverNotificationJob = defineJob({
   name: 'notification-delivery',
   payload: z.object({ deliveryId: z.number().int().positive() }),
   retryLimit: 3,
-  expireInSeconds: 110,
+  expireInSeconds: 240,
   heartbeatSeconds: 10,
   pollingIntervalSeconds: 1,
   handler: async ({ deliveryId }, context) => {
@@ -58,11 +60,14 @@ function mailerFor(context: Pick<JobContext, 'config' | 'log'>): Mailer {
 
 export async function deliverNotification(context: Pick<JobContext, 'db' | 'config' | 'log' | 'queue' | 'jobId'>, deliveryId: number, now = new Date()): Promise<DeliveryStatus | null> {
   const { db, log } = context;
-  const claimant = context.jobId ?? `direct-${randomUUID()}`;
+  // Per attempt: a retry of the same pg-boss job (its worker died) may take its row over at once,
+  // and the dead attempt, if it were only stalled, can no longer write its outcome.
+  const job = context.jobId ?? 'direct';
+  const claimant = `${job}:${randomUUID()}`;
   const [before] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, deliveryId)).limit(1);
   if (!before) return null;
   const open = (before.status === 'pending' || before.status === 'retrying') && before.nextAttemptAt.getTime() <= now.getTime() + 1000;
-  const abandoned = before.status === 'sending' && (before.claimedBy === claimant || (before.claimedAt?.getTime() ?? 0) < now.getTime() - LEASE_MS);
+  const abandoned = before.status === 'sending' && ((context.jobId !== undefined && before.claimedBy?.startsWith(`${job}:`) === true) || (before.claimedAt?.getTime() ?? 0) < now.getTime() - LEASE_MS);
   if (!open && !abandoned) return before.status as DeliveryStatus;
   const [row] = await db
     .update(notificationDeliveries)
@@ -73,7 +78,9 @@ export async function deliverNotification(context: Pick<JobContext, 'db' | 'conf
 
   let outcome: SendOutcome;
   try {
-    outcome = await send(context, row, abandoned ? (before.claimedAt ?? undefined) : undefined);
+    // Any earlier attempt may have sent it (a timeout, a 5xx after Slack posted, a dead worker):
+    // the channel looks for it first, as far back as the delivery goes.
+    outcome = await withDeadline(send(context, row, row.attempts > 1 ? row.createdAt : undefined), SEND_DEADLINE_MS);
   } catch (error) {
     log.error({ err: error, deliveryId }, 'notification delivery broke');
     outcome = { ok: false, permanent: false, code: 'internal_error', message: 'Something went wrong on our side while sending; it is tried again.' };
@@ -104,6 +111,14 @@ function switchedOff(channel: string, kind: DeliveryKind, settings: ReturnType<t
   if (channel === 'slack') return settings.slackNotifications ? null : 'Not sent: Slack notifications were turned off before it went out.';
   if (kind === 'weekly-report') return settings.emailNotifications && settings.emailWeeklyReport ? null : 'Not sent: the weekly report email was turned off before it went out.';
   return settings.emailNotifications ? null : 'Not sent: email notifications were turned off before it went out.';
+}
+
+function withDeadline(sending: Promise<SendOutcome>, ms: number): Promise<SendOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<SendOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, permanent: false, code: 'timeout', message: 'The service took too long to answer; it is tried again.' }), ms);
+  });
+  return Promise.race([sending, late]).finally(() => clearTimeout(timer));
 }
 
 /** 30 s, 1, 2, 4, 8 minutes... after the first, second... failed attempt, at most an hour. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { notificationEventSchema, type DeliveryKind, type NotificationChannel, type NotificationEvent } from '../../../shared/contracts/notifications';
 import { AUTOMATIC_CLEANUP_DEFAULTS } from '../../../shared/contracts/cleanup';
@@ -52,7 +53,7 @@ export function emailTarget(user: Pick<User, 'email'>, settings: Pick<EffectiveS
  * deliveries made from them change in one transaction; each delivery's idempotency key makes a
  * second dispatch of the same thing find the first. Returns the new deliveries' ids, to be queued.
  */
-export async function dispatchEvents({ db, config }: { db: Db; config: Config }, now = new Date()): Promise<number[]> {
+export async function dispatchEvents({ db, config, log }: { db: Db; config: Config; log?: FastifyBaseLogger }, now = new Date()): Promise<number[]> {
   const created: number[] = [];
   let after = 0;
   for (;;) {
@@ -74,10 +75,27 @@ export async function dispatchEvents({ db, config }: { db: Db; config: Config },
         const key = event.runId === null ? `event:${event.id}` : `run:${event.runId}`;
         groups.set(key, [...(groups.get(key) ?? []), event]);
       }
-      for (const [key, group] of groups) {
-        const first = group[0]!;
+      for (const [key, batchGroup] of groups) {
+        const first = batchGroup[0]!;
         if (first.runId !== null && running.has(first.runId) && now.getTime() - first.createdAt.getTime() < RUN_WAIT_MS) continue;
-        created.push(...(await deliverGroup(tx, config, key, group, now)));
+        // All of the run's waiting events, not only this batch's: waits for another dispatcher holding some,
+        // then sees them dispatched (the WHERE is checked again), so each event is told of once.
+        const group =
+          first.runId === null
+            ? batchGroup
+            : await tx
+                .select()
+                .from(notificationEvents)
+                .where(and(eq(notificationEvents.runId, first.runId), eq(notificationEvents.userId, first.userId), isNull(notificationEvents.dispatchedAt)))
+                .orderBy(asc(notificationEvents.id))
+                .for('update');
+        if (group.length === 0) continue;
+        try {
+          // A savepoint: a group that cannot be dispatched (its user's data is broken) stays waiting, and holds up no one else.
+          created.push(...(await tx.transaction((inner) => deliverGroup(inner, config, key, group, now))));
+        } catch (error) {
+          log?.error({ err: error, userId: first.userId, key }, 'notification events not dispatched; tried again at the next tick');
+        }
       }
       return waiting[waiting.length - 1]!.id;
     });
@@ -112,14 +130,14 @@ async function deliverGroup(tx: Tx, config: Config, key: string, rows: Notificat
     const digest = settings.digestFrequency !== 'instantly';
     for (const e of chosen) routes.set(e.id, digest ? 'digest' : 'instant');
     if (chosen.length > 0 && !digest) {
-      const id = await insertDelivery(tx, { userId, channel: 'email', kind, key: `email:${key}`, eventIds: chosen.map((e) => e.id), target: emailTarget(user, settings), subject: (await renderDeliveryEmail(config, subjectOf(chosen))).subject, now });
+      const id = await insertNotice(tx, { userId, channel: 'email', kind, key: `email:${key}`, eventIds: chosen.map((e) => e.id), target: emailTarget(user, settings), subject: (await renderDeliveryEmail(config, subjectOf(chosen))).subject, now });
       if (id !== null) created.push(id);
     }
   }
   if (reachable && settings.slackNotifications && settings.slackBotToken && settings.slackChannel && allowsChatNotifications(user, now)) {
     const chosen = events.filter((e) => wants('slack', settings, e));
     if (chosen.length > 0) {
-      const id = await insertDelivery(tx, { userId, channel: 'slack', kind, key: `slack:${key}`, eventIds: chosen.map((e) => e.id), target: settings.slackChannel, subject: renderDeliverySlack(config, subjectOf(chosen)).text, now });
+      const id = await insertNotice(tx, { userId, channel: 'slack', kind, key: `slack:${key}`, eventIds: chosen.map((e) => e.id), target: settings.slackChannel, subject: renderDeliverySlack(config, subjectOf(chosen)).text, now });
       if (id !== null) created.push(id);
     }
   }
@@ -128,6 +146,14 @@ async function deliverGroup(tx: Tx, config: Config, key: string, rows: Notificat
     if (ids.length > 0) await tx.update(notificationEvents).set({ dispatchedAt: now, emailRoute: route }).where(inArray(notificationEvents.id, ids));
   }
   return created;
+}
+
+/**
+ * The notice of a group, under its key; events of a run told of already (a run that outlived the
+ * wait, then wrote more) get a notice of their own, keyed by their first event, rather than none.
+ */
+async function insertNotice(tx: Tx, d: NewDelivery): Promise<number | null> {
+  return (await insertDelivery(tx, d)) ?? insertDelivery(tx, { ...d, key: `${d.key}:from-event-${d.eventIds[0]}` });
 }
 
 export interface NewDelivery {

@@ -333,6 +333,53 @@ describe('other notices', () => {
     expect(moved[1]!.payload).toMatchObject({ healthScore: 58.4, previousHealthScore: 64.9, change: -6.5 });
   });
 
+  it('tells of a whole run in one notice even when its events straddle two dispatch batches', async () => {
+    const address = 'straddle@example.com';
+    await activeUser(ctx, address);
+    const id = await userId(address);
+    const db = ctx.database.db;
+    const context = { db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    // 199 events of someone nobody writes to, then the run's three: a batch of 200 ends inside the run.
+    const [quiet] = await db.insert(users).values({ email: 'unverified-filler@example.com', username: 'unverified-filler@example.com', emailVerified: false }).returning();
+    await dispatchAndQueue(context);
+    const filler = { ...{ scanRunId: null, failedGroups: 0, skippedGroups: 0, deferredGroups: 0 }, status: 'completed' as const, mergedGroups: 1, mergedRecords: 1, message: 'Merged 1 group.' };
+    for (let i = 0; i < 199; i++) await recordCleanupEvent(db, quiet!.id, { ...filler, cleanupRunId: 10_000 + i });
+    const [run] = await db.insert(scanRuns).values({ userId: id, objectTypes: ['contacts', 'companies', 'deals'], status: 'completed' }).returning();
+    for (const objectType of ['contacts', 'companies', 'deals'] as const) {
+      const [row] = await db.insert(scanHistory).values({ userId: id, runId: run!.id, objectType, healthScore: 70, totalRecords: 10 }).returning();
+      await recordScanEvents(db, { userId: id, runId: run!.id, scanId: row!.id, objectType, totalRecords: 10, duplicateRecords: 0, healthScore: 70, duplicateGroups: 0, newGroupSizes: [], scannedAt: new Date() });
+    }
+    await dispatchAndQueue(context);
+    const notices = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, id));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.eventIds).toHaveLength(3);
+  });
+
+  it('puts an event routed to the digest after the last digest into the next one, whatever its id', async () => {
+    const address = 'late-digest@example.com';
+    const cookie = await activeUser(ctx, address);
+    expect((await send(cookie, 'PUT', '/api/settings', { digestFrequency: 'daily', timeZone: 'UTC' })).statusCode).toBe(200);
+    const id = await userId(address);
+    const db = ctx.database.db;
+    const context = { db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    // A run still going writes its event first (lower id); a cleanup event after it is routed at once.
+    const [run] = await db.insert(scanRuns).values({ userId: id, objectTypes: ['contacts'], status: 'running' }).returning();
+    const [row] = await db.insert(scanHistory).values({ userId: id, runId: run!.id, objectType: 'contacts', healthScore: 70, totalRecords: 10 }).returning();
+    await recordScanEvents(db, { userId: id, runId: run!.id, scanId: row!.id, objectType: 'contacts', totalRecords: 10, duplicateRecords: 0, healthScore: 70, duplicateGroups: 0, newGroupSizes: [], scannedAt: new Date('2031-03-03T07:30:00Z') });
+    await recordCleanupEvent(db, id, { cleanupRunId: 777, scanRunId: null, status: 'completed', mergedGroups: 2, mergedRecords: 2, failedGroups: 0, skippedGroups: 0, deferredGroups: 0, message: 'Merged 2 groups.' });
+    const first = await runNotificationsTick(context, new Date('2031-03-03T08:05:00Z'));
+    expect(first.digests).toHaveLength(1);
+    const [one] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, first.digests[0]!));
+    expect(one!.eventIds).toHaveLength(1);
+
+    await db.update(scanRuns).set({ status: 'completed' }).where(eq(scanRuns.id, run!.id));
+    const second = await runNotificationsTick(context, new Date('2031-03-04T08:05:00Z'));
+    expect(second.digests).toHaveLength(1);
+    const [two] = await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, second.digests[0]!));
+    expect(two!.eventIds).toEqual([expect.any(Number)]);
+    expect(two!.eventIds[0]).toBeLessThan(one!.eventIds[0]!);
+  });
+
   it('sends a test email at once and reports a refused recipient in words', async () => {
     const cookie = await activeUser(ctx, 'tester@example.com');
     const ok = (await send(cookie, 'POST', '/api/settings/notifications/test-email', { to: 'ops-team@example.com' })).json();

@@ -15,7 +15,6 @@ import { emailTarget, withDefaults } from './dispatch-events';
 import { EmailDeliveryError, type Mailer } from './mailer';
 import { listDeliveries } from './notification-history';
 import { testSlack } from './slack-client';
-import { unsubscribeHeaders } from './unsubscribe';
 
 export interface NotificationRoutesDependencies {
   db: Db;
@@ -78,7 +77,8 @@ export function notificationRoutes({ db, config, mailer }: NotificationRoutesDep
         const email = await renderDeliveryEmail(config, { userId: user.id, kind: 'test', events: [], details: {}, timeZone: settings.timeZone });
         let result: TestNotificationResult;
         try {
-          await mailer.send({ to, subject: email.subject, html: email.html, text: email.text, kind: 'notification-test', headers: unsubscribeHeaders(email.unsubscribeUrl) });
+          // No List-Unsubscribe: a test may go to an address that is not the user's, which must not turn their emails off.
+          await mailer.send({ to, subject: email.subject, html: email.html, text: email.text, kind: 'notification-test' });
           const where = mailer.transport === 'smtp' ? 'It can take a minute to arrive; look in the spam folder if it does not.' : 'This server has no mail server (SMTP_URL), so it went to the development outbox.';
           result = { ok: true, channel: 'email', target: to, message: `A test email was sent to ${to}. ${where}`, code: null };
         } catch (error) {

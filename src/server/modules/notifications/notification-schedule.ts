@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DeliveryKind } from '../../../shared/contracts/notifications';
 import type { Db } from '../../db/client';
@@ -116,26 +116,28 @@ async function createDigests({ db, config }: Context, now: Date): Promise<number
     const frequency = settings.digestFrequency as 'daily' | 'weekly';
     if (local.hour < SEND_HOUR || (frequency === 'weekly' && local.weekday !== 1)) continue;
     const [last] = await db
-      .select({ details: notificationDeliveries.details, createdAt: notificationDeliveries.createdAt })
+      .select({ createdAt: notificationDeliveries.createdAt })
       .from(notificationDeliveries)
       .where(and(eq(notificationDeliveries.userId, user.id), eq(notificationDeliveries.kind, 'digest')))
       .orderBy(desc(notificationDeliveries.id))
       .limit(1);
-    const through = Number((last?.details as { throughEventId?: number } | undefined)?.throughEventId ?? 0);
-    const waiting = await db
-      .select({ id: notificationEvents.id, createdAt: notificationEvents.createdAt })
-      .from(notificationEvents)
-      .where(and(eq(notificationEvents.userId, user.id), eq(notificationEvents.emailRoute, 'digest'), gt(notificationEvents.id, through)))
-      .orderBy(notificationEvents.id)
-      .limit(1000);
-    if (waiting.length === 0) continue;
-    const eventIds = waiting.map((e) => e.id);
-    const details: DeliveryDetails & { throughEventId: number } = {
-      digest: { frequency, from: (last?.createdAt ?? waiting[0]!.createdAt).toISOString(), to: now.toISOString() },
-      throughEventId: eventIds[eventIds.length - 1]!,
-    };
-    const subject = (await renderDeliveryEmail(config, { userId: user.id, kind: 'digest', events: await loadEvents(db, eventIds), details, timeZone: settings.timeZone })).subject;
-    const id = await insertDelivery(db, { userId: user.id, channel: 'email', kind: 'digest', key: `email:digest:${user.id}:${local.date}`, eventIds, details: { ...details }, target: emailTarget(user, settings), subject, now });
+    const id = await db.transaction(async (tx) => {
+      // Every routed event no digest took, whenever it was routed (a run that ended after the last digest).
+      const waiting = await tx
+        .select({ id: notificationEvents.id, createdAt: notificationEvents.createdAt })
+        .from(notificationEvents)
+        .where(and(eq(notificationEvents.userId, user.id), eq(notificationEvents.emailRoute, 'digest'), isNull(notificationEvents.digestDeliveryId)))
+        .orderBy(notificationEvents.id)
+        .limit(1000)
+        .for('update', { skipLocked: true });
+      if (waiting.length === 0) return null;
+      const eventIds = waiting.map((e) => e.id);
+      const details: DeliveryDetails = { digest: { frequency, from: (last?.createdAt ?? waiting[0]!.createdAt).toISOString(), to: now.toISOString() } };
+      const subject = (await renderDeliveryEmail(config, { userId: user.id, kind: 'digest', events: await loadEvents(tx, eventIds), details, timeZone: settings.timeZone })).subject;
+      const made = await insertDelivery(tx, { userId: user.id, channel: 'email', kind: 'digest', key: `email:digest:${user.id}:${local.date}`, eventIds, details: { ...details }, target: emailTarget(user, settings), subject, now });
+      if (made !== null) await tx.update(notificationEvents).set({ digestDeliveryId: made }).where(inArray(notificationEvents.id, eventIds));
+      return made;
+    });
     if (id !== null) created.push(id);
   }
   return created;

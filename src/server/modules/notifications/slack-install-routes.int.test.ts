@@ -39,7 +39,7 @@ async function addToSlack(cookie: string): Promise<{ location: string; callbackU
   expect(install.statusCode).toBe(302);
   const toSlack = new URL(install.headers.location as string);
   expect(`${toSlack.origin}${toSlack.pathname}`).toBe(slack.authorizeUrl);
-  expect(Object.fromEntries(toSlack.searchParams)).toMatchObject({ client_id: slack.clientId, scope: 'chat:write,channels:read,channels:history,groups:read,incoming-webhook', redirect_uri: `${ctx.config.publicUrl}${CALLBACK}` });
+  expect(Object.fromEntries(toSlack.searchParams)).toMatchObject({ client_id: slack.clientId, scope: 'chat:write,channels:read,channels:history,groups:read,groups:history,incoming-webhook', redirect_uri: `${ctx.config.publicUrl}${CALLBACK}` });
   const approval = await fetch(toSlack, { redirect: 'manual' });
   expect(approval.status).toBe(302);
   const callbackUrl = new URL(approval.headers.get('location')!);
@@ -82,7 +82,7 @@ describe('Add to Slack', () => {
     const [row] = await ctx.database.db.select().from(userSettings).where(eq(userSettings.userId, userId));
     expect(row!.slackBotToken).not.toMatch(/xox/);
     const token = (await secretBoxFor(ctx.config)).open(row!.slackBotToken!);
-    expect(slack.state.workspace.token(token)?.scopes).toEqual(['chat:write', 'channels:read', 'channels:history', 'groups:read', 'incoming-webhook']);
+    expect(slack.state.workspace.token(token)?.scopes).toEqual(['chat:write', 'channels:read', 'channels:history', 'groups:read', 'groups:history', 'incoming-webhook']);
     // The stored token posts, and no log line or answer carried it.
     const message = scanSlackMessage([], { appUrl: ctx.config.publicUrl, settingsUrl: `${ctx.config.publicUrl}/settings` });
     expect(await postSlackMessage(ctx.config, { token, channel: row!.slackChannel!, message, idempotencyKey: 'k', alreadyTried: false })).toMatchObject({ ok: true });

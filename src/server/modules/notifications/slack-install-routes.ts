@@ -21,7 +21,7 @@ const CALLBACK_PATH = '/api/settings/slack/callback';
 const STATE_COOKIE = 'dc_slack_oauth';
 const STATE_LIFETIME_MS = 10 * 60_000;
 /** Post, find the channel by name, read back (so a retry never posts twice), and pick a channel. */
-const SLACK_INSTALL_SCOPES = ['chat:write', 'channels:read', 'channels:history', 'groups:read', 'incoming-webhook'];
+const SLACK_INSTALL_SCOPES = ['chat:write', 'channels:read', 'channels:history', 'groups:read', 'groups:history', 'incoming-webhook'];
 export const SLACK_INSTALL_NOT_CONFIGURED = 'Add to Slack is not configured on this server: paste a bot token instead.';
 /** What the settings page accepts as a channel (contracts/settings.ts). */
 const SAVABLE_CHANNEL = /^#?[\p{Ll}\p{N}_-]{1,80}$|^[CG][A-Z0-9]{6,}$/u;

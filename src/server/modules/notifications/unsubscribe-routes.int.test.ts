@@ -16,8 +16,10 @@ async function newUser(): Promise<number> {
 }
 
 async function flags(userId: number) {
-  const [row] = await ctx.database.db.select({ scan: userSettings.emailNotifications, weekly: userSettings.emailWeeklyReport }).from(userSettings).where(eq(userSettings.userId, userId));
-  return row ?? null;
+  const [row] = await ctx.database.db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  if (!row) return null;
+  // Scan emails are the three notifyOn* switches; the master switch stays on, so the weekly report keeps coming.
+  return { scan: row.notifyOnCompletedAnalysis || row.notifyOnDuplicatesFound || row.notifyOnHealthScoreChanges, weekly: row.emailWeeklyReport, all: row.emailNotifications };
 }
 
 /** The path and query of an unsubscribe link, as app.inject takes them. */
@@ -62,7 +64,7 @@ describe('unsubscribe links', () => {
     expect(done.body).toContain('You are unsubscribed');
     expect(done.body).toContain('Scan notification emails are off: you will no longer receive the emails sent when a scan finishes');
     expect(done.body).toContain('Turn them back on at any time in your notification settings.');
-    expect(await flags(userId)).toEqual({ scan: false, weekly: true });
+    expect(await flags(userId)).toEqual({ scan: false, weekly: true, all: true });
 
     const again = await ctx.app.inject({ method: 'GET', url: link, headers: browser });
     expect(again.body).toContain('Scan notification emails are already off');
@@ -87,7 +89,7 @@ describe('unsubscribe links', () => {
     const done = await ctx.app.inject({ method: 'POST', url: await linkOf(userId, 'weekly-report'), headers: { accept: 'application/json', 'content-type': 'text/plain' }, payload: 'anything at all' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: 'The weekly health report is off. Turn it back on at any time in Settings, Notifications.' });
-    expect(await flags(userId)).toEqual({ scan: true, weekly: false });
+    expect(await flags(userId)).toEqual({ scan: true, weekly: false, all: true });
   });
 
   it('refuse a changed or garbled token with words, as a page for a browser and as JSON otherwise', async () => {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { userSettings, users } from '../../db/schema';
@@ -11,7 +12,10 @@ import { secretBoxFor } from '../../security/secret-box';
  * an old email's link must still work.
  */
 
-/** scan-emails: scan notifications, instant and digests (emailNotifications); weekly-report: emailWeeklyReport. */
+/**
+ * scan-emails: scan notifications, instant and digests (the three notifyOn* switches, so the
+ * weekly report stays as it was); weekly-report: emailWeeklyReport.
+ */
 export const UNSUBSCRIBE_KINDS = ['scan-emails', 'weekly-report'] as const;
 export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 
@@ -56,25 +60,27 @@ export async function readUnsubscribeToken(config: Config, token: string): Promi
   return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, kind } : null;
 }
 
-const settingOf = (kind: UnsubscribeKind) => (kind === 'scan-emails' ? 'emailNotifications' : 'emailWeeklyReport');
+const SCAN_SWITCHES = ['notifyOnCompletedAnalysis', 'notifyOnDuplicatesFound', 'notifyOnHealthScoreChanges'] as const;
 
 /** Whether the kind is on for the user now; null when the account no longer exists. */
 export async function isSubscribed(db: Db, userId: number, kind: UnsubscribeKind): Promise<boolean | null> {
   const [row] = await db
-    .select({ exists: users.id, emailNotifications: userSettings.emailNotifications, emailWeeklyReport: userSettings.emailWeeklyReport })
+    .select({ exists: users.id, settings: userSettings })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
   // No settings row yet: the defaults, under which both kinds are on.
-  return row[settingOf(kind)] ?? true;
+  const settings = { ...SETTINGS_DEFAULTS, emailWeeklyReport: true, ...row.settings };
+  if (!settings.emailNotifications) return false;
+  return kind === 'weekly-report' ? settings.emailWeeklyReport : SCAN_SWITCHES.some((name) => settings[name]);
 }
 
 /** Turns the kind off; false when the account no longer exists. */
 export async function unsubscribe(db: Db, userId: number, kind: UnsubscribeKind): Promise<boolean> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return false;
-  const change = { [settingOf(kind)]: false, updatedAt: new Date() };
+  const change = { ...(kind === 'weekly-report' ? { emailWeeklyReport: false } : Object.fromEntries(SCAN_SWITCHES.map((name) => [name, false]))), updatedAt: new Date() };
   await db
     .insert(userSettings)
     .values({ userId, ...change })

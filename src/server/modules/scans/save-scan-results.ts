@@ -34,6 +34,8 @@ export interface ScanOutcome {
   /** Milliseconds each phase took so far, for scanData. */
   timingsMs: { sync: number; load: number; engine: number };
   clock: () => number;
+  /** Whether the outbox tells of these results (default true); replayed results (the demo's history) tell no one. */
+  notify?: boolean;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
     // history. A group found again unchanged keeps its row: only its scan moves on.
     const fresh = result.groups.map((group) => ({ group, fingerprint: groupFingerprint(group, byId) }));
     const pending = await tx
-      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint, records: duplicateGroups.records })
+      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint, records: duplicateGroups.records, createdAt: duplicateGroups.createdAt })
       .from(duplicateGroups)
       .where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
     // A group being merged right now stays as it is (the merge marks it when done), and a
@@ -128,6 +130,8 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
       await tx.update(duplicateGroups).set({ scanId: row!.id, updatedAt: scannedAt }).where(inArray(duplicateGroups.id, keep.slice(from, from + ID_BATCH)));
     }
     const added = fresh.filter((f) => !kept.has(f.fingerprint) && !f.group.recordIds.some((id) => busyRecords.has(id)));
+    // A group found again with the same members (changed since) keeps when it was first found: "new since" stays true.
+    const firstFound = new Map(pending.map((p) => [memberKey((p.records as { id: string }[]).map((r) => String(r.id))), p.createdAt]));
     for (let from = 0; from < added.length; from += GROUP_BATCH) {
       await tx.insert(duplicateGroups).values(
         added.slice(from, from + GROUP_BATCH).map(({ group, fingerprint }) => ({
@@ -140,15 +144,14 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
           records: group.recordIds.map((id) => groupRecord(byId.get(id), id, objectType, group.primaryId)),
           explanations: group.pairs,
           fingerprint,
-          createdAt: scannedAt,
+          createdAt: firstFound.get(memberKey(group.recordIds)) ?? scannedAt,
           updatedAt: scannedAt,
         })),
       );
     }
     // New means no earlier scan had these records pending as one group, whatever changed in them since.
-    const pendingBefore = new Set(pending.map((p) => memberKey((p.records as { id: string }[]).map((r) => String(r.id)))));
-    const newGroupSizes = fresh.filter((f) => !busyRecords.size || !f.group.recordIds.some((id) => busyRecords.has(id))).filter((f) => !pendingBefore.has(memberKey(f.group.recordIds))).map((f) => f.group.recordIds.length);
-    if (runId !== null) {
+    const newGroupSizes = fresh.filter((f) => !f.group.recordIds.some((id) => busyRecords.has(id)) && !firstFound.has(memberKey(f.group.recordIds))).map((f) => f.group.recordIds.length);
+    if (runId !== null && outcome.notify !== false) {
       await recordScanEvents(tx, {
         userId,
         runId,
@@ -207,7 +210,7 @@ function topIssues(fillRates: ReturnType<typeof computeHealth>['fillRates'], res
 
 /**
  * Results the engine produced from records already at hand (no sync, no sampling, no record
- * limit): the demo's replayed scans, benchmarks, tests.
+ * limit): the demo's replayed scans, benchmarks, tests. They tell no one (no outbox events).
  */
 export function saveEngineResults(
   db: Db,
@@ -225,6 +228,7 @@ export function saveEngineResults(
     samplingRate: 100,
     timingsMs: { sync: 0, load: 0, engine: Object.values(result.timingsMs).reduce((a, b) => a + b, 0) },
     clock: () => 0,
+    notify: false,
     ...(scannedAt ? { scannedAt } : {}),
   });
 }
