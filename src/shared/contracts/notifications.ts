@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OBJECT_TYPES } from '../object-types';
 
 /** What happened, as the outbox records it (DESIGN.md, events, notifications and webhooks). */
-export const NOTIFICATION_EVENT_KINDS = ['scan.completed', 'duplicates.found', 'health.changed', 'cleanup.completed'] as const;
+export const NOTIFICATION_EVENT_KINDS = ['scan.completed', 'scan.failed', 'duplicates.found', 'health.changed', 'cleanup.completed'] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
 /** A health score that moved at least this many points since the type's previous scan is news (stated in Help). */
@@ -38,6 +38,18 @@ export const scanCompletedPayloadSchema = z.object({
   /** The type's health score at its previous completed scan; null at its first. */
   previousHealthScore: z.number().nullable(),
   scannedAt: z.iso.datetime(),
+});
+
+/** A scan run that ended in failure (not a cancelled one): which types it finished first, and why it stopped. */
+export const scanFailedPayloadSchema = z.object({
+  runId: z.number().int(),
+  trigger: z.string(),
+  objectTypes: z.array(objectType),
+  /** Finished (and told of in their own scan.completed) before the failure. */
+  completedTypes: z.array(objectType),
+  /** Why, in words (such as "HubSpot did not accept the connection's access token"). */
+  message: z.string(),
+  failedAt: z.iso.datetime(),
 });
 
 export const duplicatesFoundPayloadSchema = z.object({
@@ -76,12 +88,14 @@ export const cleanupCompletedPayloadSchema = z.object({
 });
 
 export type ScanCompletedPayload = z.infer<typeof scanCompletedPayloadSchema>;
+export type ScanFailedPayload = z.infer<typeof scanFailedPayloadSchema>;
 export type DuplicatesFoundPayload = z.infer<typeof duplicatesFoundPayloadSchema>;
 export type HealthChangedPayload = z.infer<typeof healthChangedPayloadSchema>;
 export type CleanupCompletedPayload = z.infer<typeof cleanupCompletedPayloadSchema>;
 
 export const notificationEventSchema = z.discriminatedUnion('kind', [
   z.object({ id: z.number().int(), kind: z.literal('scan.completed'), createdAt: z.iso.datetime(), payload: scanCompletedPayloadSchema }),
+  z.object({ id: z.number().int(), kind: z.literal('scan.failed'), createdAt: z.iso.datetime(), payload: scanFailedPayloadSchema }),
   z.object({ id: z.number().int(), kind: z.literal('duplicates.found'), createdAt: z.iso.datetime(), payload: duplicatesFoundPayloadSchema }),
   z.object({ id: z.number().int(), kind: z.literal('health.changed'), createdAt: z.iso.datetime(), payload: healthChangedPayloadSchema }),
   z.object({ id: z.number().int(), kind: z.literal('cleanup.completed'), createdAt: z.iso.datetime(), payload: cleanupCompletedPayloadSchema }),

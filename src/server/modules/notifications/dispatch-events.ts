@@ -29,6 +29,11 @@ export function wants(channel: NotificationChannel, settings: EffectiveSettings,
   switch (event.kind) {
     case 'scan.completed':
       return email ? settings.notifyOnCompletedAnalysis : settings.slackNotifyOnCompletedAnalysis;
+    case 'scan.failed':
+      // A scan that stopped matters more than one that finished: told of whenever any scan notice is on.
+      return email
+        ? settings.notifyOnCompletedAnalysis || settings.notifyOnDuplicatesFound || settings.notifyOnHealthScoreChanges
+        : settings.slackNotifyOnCompletedAnalysis || settings.slackNotifyOnDuplicatesFound || settings.slackNotifyOnHealthScoreChanges;
     case 'duplicates.found':
       return email ? settings.notifyOnDuplicatesFound : settings.slackNotifyOnDuplicatesFound;
     case 'health.changed':

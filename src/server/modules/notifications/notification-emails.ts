@@ -92,6 +92,8 @@ interface ScanSummary {
   /** When the scan finished (its newest event). */
   at: string;
   types: TypeSummary[];
+  /** Set when the scan stopped in failure: why, and what it had covered. */
+  failure?: { message: string; objectTypes: ObjectType[]; completedTypes: ObjectType[] };
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -100,8 +102,15 @@ function summarizeScan(events: readonly NotificationEvent[]): ScanSummary {
   const byType = new Map<ObjectType, TypeSummary>();
   const of = (objectType: ObjectType) => byType.get(objectType) ?? byType.set(objectType, { objectType }).get(objectType)!;
   let at = '';
+  let failure: ScanSummary['failure'];
   for (const event of events) {
     if (event.kind === 'cleanup.completed') continue;
+    if (event.kind === 'scan.failed') {
+      const { message, objectTypes, completedTypes } = event.payload;
+      failure = { message, objectTypes, completedTypes };
+      if (event.payload.failedAt > at) at = event.payload.failedAt;
+      continue;
+    }
     const summary = of(event.payload.objectType);
     if (event.kind === 'scan.completed') {
       const p = event.payload;
@@ -117,7 +126,7 @@ function summarizeScan(events: readonly NotificationEvent[]): ScanSummary {
     }
     if (event.createdAt > at) at = event.createdAt;
   }
-  return { at, types: OBJECT_TYPES.flatMap((type) => byType.get(type) ?? []) };
+  return { at, types: OBJECT_TYPES.flatMap((type) => byType.get(type) ?? []), ...(failure ? { failure } : {}) };
 }
 
 const newGroupsOf = (types: TypeSummary[]) => types.reduce((sum, t) => sum + (t.newGroups ?? 0), 0);
@@ -202,6 +211,7 @@ const SCAN_WHY = 'You received this email because scan notifications by email ar
 export function scanNotificationEmail(events: NoticeEvents, ctx: NoticeEmailContext): RenderedEmail {
   const f = new Formats(ctx);
   const scan = summarizeScan(events);
+  if (scan.failure) return failedScanEmail(f, scan, scan.failure, ctx);
   const subject = scanSubject(f, scan.types);
   const types = listOf(scan.types.map((t) => t.objectType));
   const sentences = scanSentences(f, scan.types);
@@ -211,6 +221,27 @@ export function scanNotificationEmail(events: NoticeEvents, ctx: NoticeEmailCont
     paragraphs: [`DataCleaner finished checking your ${types} on ${f.dateTime(scan.at)}.`, ...sentences],
     blocks: scan.types.length > 0 ? [scanTable(f, scan.types)] : [],
     action: scanAction(ctx.links, scan.types),
+    ...footer(ctx, SCAN_WHY),
+  });
+}
+
+/** The sentences of a failed scan: why, and what was kept. */
+function failureSentences(failure: NonNullable<ScanSummary['failure']>): string[] {
+  const kept = failure.completedTypes.length
+    ? `It finished your ${listOf(failure.completedTypes)} first: those results are saved and shown below.`
+    : 'Nothing from this scan was saved; your earlier results stay as they were.';
+  return [failure.message, kept];
+}
+
+/** A scan that stopped: what went wrong in words, what it finished first, and where to fix it. */
+function failedScanEmail(f: Formats, scan: ScanSummary, failure: NonNullable<ScanSummary['failure']>, ctx: NoticeEmailContext): RenderedEmail {
+  const types = listOf(failure.objectTypes);
+  return rendered(`Scan failed: ${types}`, {
+    preheader: failure.message,
+    heading: 'Your scan did not finish',
+    paragraphs: [`DataCleaner could not finish checking your ${types} on ${f.dateTime(scan.at)}.`, ...failureSentences(failure), ...scanSentences(f, scan.types)],
+    blocks: scan.types.length > 0 ? [scanTable(f, scan.types)] : [],
+    action: { label: 'Check the HubSpot connection', url: `${ctx.links.appUrl}/settings#hubspot` },
     ...footer(ctx, SCAN_WHY),
   });
 }
@@ -265,7 +296,7 @@ function digestSections(events: NoticeEvents): DigestSection[] {
       continue;
     }
     // Events of a run share it; a scan without a run (the demo's replays) stands alone.
-    const key = event.payload.runId === null ? `scan:${event.payload.scanId}` : `run:${event.payload.runId}`;
+    const key = event.kind === 'scan.failed' || event.payload.runId !== null ? `run:${event.payload.runId}` : `scan:${event.payload.scanId}`;
     scans.set(key, [...(scans.get(key) ?? []), event]);
   }
   for (const group of scans.values()) {
@@ -299,7 +330,13 @@ export function digestEmail(events: NoticeEvents, period: { frequency: 'daily' |
       return [{ type: 'heading', text: `Automatic cleanup, ${f.dateTime(section.at)}` }, { type: 'paragraph', text: p.message, ...(p.status === 'failed' ? { tone: 'bad' as const } : {}) }];
     }
     const scan = section.scan!;
-    return [{ type: 'heading', text: `Scan of ${f.dateTime(scan.at)}` }, ...scanSentences(f, scan.types).map((text): EmailBlock => ({ type: 'paragraph', text })), scanTable(f, scan.types)];
+    const failed = scan.failure ? failureSentences(scan.failure).map((text, i): EmailBlock => ({ type: 'paragraph', text, ...(i === 0 ? { tone: 'bad' as const } : {}) })) : [];
+    return [
+      { type: 'heading', text: `${scan.failure ? 'Failed scan' : 'Scan'} of ${f.dateTime(scan.at)}` },
+      ...failed,
+      ...scanSentences(f, scan.types).map((text): EmailBlock => ({ type: 'paragraph', text })),
+      ...(scan.types.length > 0 ? [scanTable(f, scan.types)] : []),
+    ];
   });
   if (hidden > 0) blocks.push({ type: 'paragraph', text: `And ${f.count(hidden)} more: the dashboard and the notification history show them all.`, tone: 'muted' });
   const allTypes = sections.flatMap((s) => s.scan?.types ?? []);

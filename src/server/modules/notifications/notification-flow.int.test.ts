@@ -98,6 +98,29 @@ describe('scan notifications by email', () => {
     expect(list.deliveries[0]!.events).toContain('scan.completed');
   });
 
+  it('tells of a scan that failed, with the reason and what it finished first, by email and in Slack', async () => {
+    const address = 'failed-scan@example.com';
+    const cookie = await activeUser(ctx, address);
+    // A token that may read companies but not contacts: companies finish, contacts fail.
+    const limited = sandbox.addPrivateApp(601, { scopes: ['crm.objects.companies.read'] });
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: limited.token });
+    expect((await send(cookie, 'PUT', '/api/settings', { slackNotifications: true, slackBotToken: slack.botToken, slackChannel: '#general' })).statusCode).toBe(200);
+    const run = await scan(cookie, ['companies', 'contacts']);
+    expect(run.status).toBe('failed');
+    const [mail] = await pollUntil(async () => mailsTo(address), (m) => m.length === 1, 30_000, (m) => `${m.length} emails`);
+    expect(mail!.raw).toMatch(/^Subject: Scan failed: contacts and companies/m);
+    expect(mail!.raw).toContain('not allowed to read contacts');
+    const key = `slack:run:${run.id}`;
+    const [posted] = await pollUntil(
+      async () => slack.messages('#general').filter((m) => (m.metadata?.event_payload as { key?: string } | undefined)?.key === key),
+      (m) => m.length === 1,
+      30_000,
+      (m) => `${m.length} messages`,
+    );
+    expect(posted!.text).toBe('Scan failed: Contacts, Companies');
+    expect(JSON.stringify(posted!.blocks)).toContain('Finished first, and saved: Companies.');
+  });
+
   it('finds no new duplicates in an unchanged portal, and sends nothing when email notifications are off', async () => {
     const address = 'quiet@example.com';
     const cookie = await activeUser(ctx, address);

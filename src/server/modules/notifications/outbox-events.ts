@@ -1,5 +1,5 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { HEALTH_CHANGE_THRESHOLD, type CleanupCompletedPayload, type DuplicatesFoundPayload, type HealthChangedPayload, type NotificationEventKind, type ScanCompletedPayload } from '../../../shared/contracts/notifications';
+import { HEALTH_CHANGE_THRESHOLD, type CleanupCompletedPayload, type DuplicatesFoundPayload, type HealthChangedPayload, type NotificationEventKind, type ScanCompletedPayload, type ScanFailedPayload } from '../../../shared/contracts/notifications';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { notificationEvents, scanHistory, scanRuns } from '../../db/schema';
@@ -73,6 +73,11 @@ export async function recordScanEvents(tx: Tx, input: ScanEventsInput): Promise<
     events.push({ kind: 'health.changed', payload: { runId, scanId, objectType, healthScore, previousHealthScore, change: round1(healthScore - previousHealthScore) } });
   }
   await tx.insert(notificationEvents).values(events.map((event) => ({ userId, runId, kind: event.kind, payload: event.payload, createdAt: scannedAt })));
+}
+
+/** The outbox event of a scan run that failed, with the update that marks it failed. */
+export async function recordScanFailedEvent(tx: Tx, userId: number, payload: ScanFailedPayload): Promise<void> {
+  await tx.insert(notificationEvents).values({ userId, runId: payload.runId, kind: 'scan.failed', payload, createdAt: new Date(payload.failedAt) });
 }
 
 /** The outbox event of a finished automatic cleanup, with the update that finishes it. */

@@ -83,9 +83,9 @@ function footer(links: NoticeLinks, lead?: string): SlackBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(`${lead ? `${escape(lead)} · ` : ''}Sent by DataCleaner · <${links.settingsUrl}|Notification settings>`, LIMITS.text) }] };
 }
 
-function appLink(links: NoticeLinks, path: string, query: Record<string, string> = {}): string {
+function appLink(links: NoticeLinks, path: string, query: Record<string, string> = {}, hash?: string): string {
   const search = new URLSearchParams(query).toString();
-  return `${links.appUrl}${path}${search ? `?${search}` : ''}`;
+  return `${links.appUrl}${path}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
 /**
@@ -126,6 +126,8 @@ function figuresByType(events: NoticeEvents): Map<ObjectType, TypeFigures> {
 }
 
 function scanHeadline(events: NoticeEvents, figures: Map<ObjectType, TypeFigures>): string {
+  const failed = events.find((e) => e.kind === 'scan.failed');
+  if (failed?.kind === 'scan.failed') return `Scan failed: ${failed.payload.objectTypes.map((type) => TYPE_NAMES[type]).join(', ')}`;
   const found = events.flatMap((e) => (e.kind === 'duplicates.found' ? [e.payload] : []));
   if (found.length > 0) {
     const types = [...new Set(found.map((p) => TYPE_NAMES[p.objectType]))];
@@ -156,18 +158,26 @@ export function scanSlackMessage(events: NoticeEvents, links: NoticeLinks): Slac
   const figures = figuresByType(events);
   const headline = scanHeadline(events, figures);
   const blocks: SlackBlock[] = [header(headline)];
+  const failed = events.find((e) => e.kind === 'scan.failed');
+  if (failed?.kind === 'scan.failed') {
+    const { message: why, completedTypes } = failed.payload;
+    const kept = completedTypes.length ? `Finished first, and saved: ${completedTypes.map((type) => TYPE_NAMES[type]).join(', ')}.` : 'Nothing from this scan was saved; the earlier results stay.';
+    blocks.push(section(`:warning: ${escape(why)}\n${kept}`));
+  }
   for (const [type, typeFigures] of figures) {
     const fields = typeFields(typeFigures);
     if (fields.length > 0) blocks.push(fieldsSection(`*${TYPE_NAMES[type]}*`, fields));
   }
-  const buttons = [button('Open dashboard', appLink(links, '/dashboard'), 'open_dashboard', true)];
+  const buttons = [
+    failed ? button('Check the HubSpot connection', appLink(links, '/settings', {}, 'hubspot'), 'open_settings', true) : button('Open dashboard', appLink(links, '/dashboard'), 'open_dashboard', true),
+  ];
   for (const [type, typeFigures] of figures) {
     if (!typeFigures.newGroups) continue;
     const query: Record<string, string> = { objectType: type, sort: 'newest', ...(typeFigures.foundAt ? { since: new Date(typeFigures.foundAt).toISOString() } : {}) };
     buttons.push(button(`Review new ${TYPE_NAMES[type]} duplicates`, appLink(links, '/duplicates', query), `review_${type}`));
   }
   blocks.push({ type: 'actions', elements: buttons });
-  const trigger = events.find((e) => e.kind === 'scan.completed')?.payload.trigger;
+  const trigger = events.flatMap((e) => (e.kind === 'scan.completed' || e.kind === 'scan.failed' ? [e.payload.trigger] : []))[0];
   blocks.push(footer(links, trigger ? (TRIGGERS[trigger] ?? 'Scan') : undefined));
   return message(headline, blocks);
 }

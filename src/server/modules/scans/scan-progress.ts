@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { scanRuns, type ScanProgress } from '../../db/schema';
+import { OBJECT_TYPES } from '../../../shared/object-types';
+import { scanHistory, scanRuns, type ScanProgress } from '../../db/schema';
+import { recordScanFailedEvent } from '../notifications';
 
 /** How often progress reaches the database (and a cancel request reaches the scan). */
 const WRITE_EVERY_MS = 500;
@@ -71,12 +73,29 @@ export class ScanProgressReporter {
     await this.writing;
     const done = outcome.status === 'completed';
     this.state = { ...this.state, phase: 'done', completedTypes: done ? this.typeCount : this.state.completedTypes, percent: done ? 100 : this.state.percent, message: outcome.message };
-    const written = await this.db
-      .update(scanRuns)
-      .set({ status: outcome.status, progress: this.state, errorMessage: outcome.errorMessage ?? null, finishedAt: new Date() })
-      .where(this.held())
-      .returning({ id: scanRuns.id });
-    return written.length > 0;
+    const finishedAt = new Date();
+    // A failure is told of (the outbox) with the status that says so, in one transaction: once.
+    return this.db.transaction(async (tx) => {
+      const [run] = await tx
+        .update(scanRuns)
+        .set({ status: outcome.status, progress: this.state, errorMessage: outcome.errorMessage ?? null, finishedAt })
+        .where(this.held())
+        .returning({ id: scanRuns.id, userId: scanRuns.userId, trigger: scanRuns.trigger, objectTypes: scanRuns.objectTypes });
+      if (!run) return false;
+      if (outcome.status === 'failed') {
+        const done = await tx.select({ objectType: scanHistory.objectType }).from(scanHistory).where(and(eq(scanHistory.runId, run.id), eq(scanHistory.status, 'completed')));
+        const known = (types: readonly string[]) => OBJECT_TYPES.filter((type) => types.includes(type));
+        await recordScanFailedEvent(tx, run.userId, {
+          runId: run.id,
+          trigger: run.trigger,
+          objectTypes: known(run.objectTypes),
+          completedTypes: known(done.map((d) => d.objectType)),
+          message: outcome.errorMessage ?? outcome.message,
+          failedAt: finishedAt.toISOString(),
+        });
+      }
+      return true;
+    });
   }
 
   private merge(partial: Partial<ScanProgress>, fraction: number): void {

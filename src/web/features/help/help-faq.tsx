@@ -62,7 +62,7 @@ function questions(basePath: string): Question[] {
       answer: (
         <>
           After every scan, as you chose in {to('/settings#email', 'Settings')}: when a scan finished, when it found duplicate groups that were not waiting for you before, and when an object
-          type&apos;s health score moved by {HEALTH_CHANGE_THRESHOLD} points or more since its previous scan. Emails come one per scan, or as a daily or weekly digest at 8:00 in your time zone; the
+          type&apos;s health score moved by {HEALTH_CHANGE_THRESHOLD} points or more since its previous scan. A scan that fails is always told of, with the reason. Emails come one per scan, or as a daily or weekly digest at 8:00 in your time zone; the
           weekly health report comes on Mondays at 8:00 (every paid plan). Slack messages are part of the Professional plan. Every email has an unsubscribe link, and{' '}
           {to('/settings#notification-history', 'Settings, Notification history')} lists everything sent, with the reason when something could not be delivered.
         </>

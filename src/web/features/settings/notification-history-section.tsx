@@ -10,6 +10,7 @@ import { SettingsSection } from './settings-controls';
 
 const EVENT_LABELS: Readonly<Record<NotificationEventKind, string>> = {
   'scan.completed': 'Scan finished',
+  'scan.failed': 'Scan failed',
   'duplicates.found': 'New duplicates',
   'health.changed': 'Health score changed',
   'cleanup.completed': 'Automatic cleanup',
