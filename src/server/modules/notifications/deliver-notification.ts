@@ -108,7 +108,10 @@ export async function deliverNotification(context: Pick<JobContext, 'db' | 'conf
 /** Why a notice made earlier must not go out now: the user turned its kind off since (an unsubscribe link, Settings). */
 function switchedOff(channel: string, kind: DeliveryKind, settings: ReturnType<typeof withDefaults>): string | null {
   if (kind === 'test') return null;
-  if (channel === 'slack') return settings.slackNotifications ? null : 'Not sent: Slack notifications were turned off before it went out.';
+  if (channel === 'slack') {
+    if (!settings.slackNotifications) return 'Not sent: Slack notifications were turned off before it went out.';
+    return kind === 'weekly-report' && !settings.slackSendWeeklyReport ? 'Not sent: the weekly report in Slack was turned off before it went out.' : null;
+  }
   if (kind === 'weekly-report') return settings.emailNotifications && settings.emailWeeklyReport ? null : 'Not sent: the weekly report email was turned off before it went out.';
   return settings.emailNotifications ? null : 'Not sent: email notifications were turned off before it went out.';
 }
@@ -131,6 +134,8 @@ async function send(context: Pick<JobContext, 'db' | 'config' | 'log'>, row: Not
   const { db, config } = context;
   const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
   if (!user) return { ok: false, permanent: true, code: 'account_deleted', message: 'The account no longer exists.' };
+  // The public demo's team is made up: nothing is ever sent for it, whatever made the row.
+  if (user.isDemo) return { ok: false, permanent: true, code: 'demo', message: 'This is the demo, so nothing was sent.' };
   const [stored] = await db.select().from(userSettings).where(eq(userSettings.userId, row.userId)).limit(1);
   const settings = withDefaults(stored);
   const subject = { userId: row.userId, kind: row.kind as DeliveryKind, events: await loadEvents(db, row.eventIds), details: row.details as DeliveryDetails, timeZone: settings.timeZone };
