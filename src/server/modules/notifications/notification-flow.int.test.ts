@@ -403,6 +403,24 @@ describe('other notices', () => {
     expect(two!.eventIds[0]).toBeLessThan(one!.eventIds[0]!);
   });
 
+  it('sends a weekly digest on Mondays only, from 8:00 in the user\'s zone', async () => {
+    const address = 'weekly-digest@example.com';
+    const cookie = await activeUser(ctx, address);
+    expect((await send(cookie, 'PUT', '/api/settings', { digestFrequency: 'weekly', timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    const id = await userId(address);
+    const db = ctx.database.db;
+    const context = { db, config: ctx.config, log: ctx.app.log, queue: ctx.queue };
+    await recordCleanupEvent(db, id, { cleanupRunId: 4242, scanRunId: null, status: 'completed', mergedGroups: 1, mergedRecords: 1, failedGroups: 0, skippedGroups: 0, deferredGroups: 0, message: 'Merged 1 group.' });
+    await dispatchAndQueue(context);
+    // 2031-03-04 is a Tuesday in Tokyo; 2031-03-09 23:10 UTC is Monday 08:10 there.
+    expect((await runNotificationsTick(context, new Date('2031-03-04T01:00:00Z'))).digests).toEqual([]);
+    expect((await runNotificationsTick(context, new Date('2031-03-09T22:30:00Z'))).digests).toEqual([]);
+    const due = await runNotificationsTick(context, new Date('2031-03-09T23:10:00Z'));
+    expect(due.digests).toHaveLength(1);
+    const [mail] = await pollUntil(async () => mailsTo(address), (m) => m.length === 1, 30_000, (m) => `${m.length} emails`);
+    expect(mail!.raw).toMatch(/^Subject: Your weekly DataCleaner digest/m);
+  });
+
   it('sends a test email at once and reports a refused recipient in words', async () => {
     const cookie = await activeUser(ctx, 'tester@example.com');
     const ok = (await send(cookie, 'POST', '/api/settings/notifications/test-email', { to: 'ops-team@example.com' })).json();
