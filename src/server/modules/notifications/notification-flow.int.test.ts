@@ -10,7 +10,7 @@ import { pollUntil } from '../../test/poll-until';
 import { startSmtpServer } from '../../test/smtp-server';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { deliverNotification } from './deliver-notification';
-import { dispatchAndQueue, runNotificationsTick } from './notification-schedule';
+import { dispatchAndQueue, notificationsTickJob, runNotificationsTick } from './notification-schedule';
 import { recordCleanupEvent, recordScanEvents } from './outbox-events';
 
 let sandbox: Sandbox;
@@ -23,6 +23,9 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   slack = await startSlackSandbox();
   ctx = await startTestApp({ env: { HUBSPOT_API_BASE: sandbox.url, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SLACK_API_URL: slack.apiUrl } });
+  // The tests run the minute tick themselves, at the times they choose: the real one, at today's
+  // local hour, would make today's digests and reports first.
+  await ctx.queue.boss.unschedule(notificationsTickJob.name);
 });
 
 afterAll(async () => {
