@@ -14,7 +14,7 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
     // A test that hands its own stream wants the lines it will read.
     level: config.NODE_ENV === 'test' && !destination ? 'silent' : config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword', '*.newPassword', '*.token', '*.accessToken', '*.refreshToken', '*.SMTP_URL', '*.GOOGLE_CLIENT_SECRET', '*.DATABASE_URL', '*.ENCRYPTION_KEY', '*.HUBSPOT_CLIENT_SECRET', '*.SLACK_CLIENT_SECRET', '*.botToken', '*.hubspotToken', '*.slackBotToken', '*.openaiApiKey'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.confirmPassword', '*.newPassword', '*.token', '*.accessToken', '*.refreshToken', '*.SMTP_URL', '*.GOOGLE_CLIENT_SECRET', '*.DATABASE_URL', '*.ENCRYPTION_KEY', '*.HUBSPOT_CLIENT_SECRET', '*.SLACK_CLIENT_SECRET', '*.STRIPE_SECRET_KEY', '*.STRIPE_WEBHOOK_SECRET', '*.botToken', '*.hubspotToken', '*.slackBotToken', '*.openaiApiKey'],
       censor: '[redacted]',
     },
     serializers: { req: serializeRequest, err: (error: unknown) => pino.stdSerializers.err(redactSqlError(error) as Error) },

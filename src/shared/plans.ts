@@ -47,3 +47,52 @@ export const PLANS: readonly Plan[] = [
     mostPopular: false,
   },
 ];
+
+/** What a user's account is on now: a paid plan, the free trial (Professional's features), or nothing paid. */
+export type PlanTier = 'free' | 'trial' | Plan['id'];
+
+export type ApiAccess = 'none' | 'basic' | 'full';
+
+/** What each plan may do and how much (SPEC.md section 6, DESIGN.md "Plans, gates and limits"). */
+export interface PlanCapabilities {
+  /** Manual and scheduled scans at all. */
+  scans: boolean;
+  dailyScans: boolean;
+  automaticCleanup: boolean;
+  apiAccess: ApiAccess;
+  chatNotifications: boolean;
+  weeklyReports: boolean;
+  webhooks: boolean;
+  /** pg-boss priority of its scans: higher runs first when workers are busy ("priority processing"). */
+  queuePriority: number;
+  /** Records a scan analyses per object type; null means unlimited. */
+  recordLimit: number | null;
+}
+
+const byId = (id: Plan['id']) => PLANS.find((plan) => plan.id === id)!;
+
+/** The one table every gate reads, on the server and in the UI. */
+export const PLAN_CAPABILITIES: Readonly<Record<PlanTier, PlanCapabilities>> = {
+  free: { scans: false, dailyScans: false, automaticCleanup: false, apiAccess: 'none', chatNotifications: false, weeklyReports: false, webhooks: false, queuePriority: 0, recordLimit: 0 },
+  starter: { scans: true, dailyScans: false, automaticCleanup: false, apiAccess: 'basic', chatNotifications: false, weeklyReports: true, webhooks: false, queuePriority: 0, recordLimit: byId('starter').recordLimit },
+  // The trial is Professional, to try everything (DESIGN.md).
+  trial: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit },
+  professional: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit },
+  enterprise: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 20, recordLimit: byId('enterprise').recordLimit },
+};
+
+/** A feature a plan may lack, and the cheapest paid plan that has it (for "Upgrade to ..."). */
+export type PlanFeature = 'scans' | 'dailyScans' | 'automaticCleanup' | 'fullApi' | 'chatNotifications' | 'weeklyReports' | 'webhooks';
+
+export function hasFeature(capabilities: PlanCapabilities, feature: PlanFeature): boolean {
+  return feature === 'fullApi' ? capabilities.apiAccess === 'full' : capabilities[feature];
+}
+
+export function cheapestPlanWith(feature: PlanFeature): Plan {
+  return PLANS.find((plan) => hasFeature(PLAN_CAPABILITIES[plan.id], feature))!;
+}
+
+/** Where an upgrade is chosen: the subscribe page with the plan marked. */
+export function upgradePath(planId: Plan['id']): string {
+  return `/subscribe?plan=${planId}#plans`;
+}

@@ -25,6 +25,15 @@ export const users = pgTable('users', {
   contactPhone: text('contact_phone'),
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /** Stripe's status of the subscription (active, past_due, canceled, ...); null without one. */
+  subscriptionStatus: text('subscription_status'),
+  /** End of the paid period: a cancelled subscription keeps its plan until then. */
+  currentPeriodEnd: timestamptz('current_period_end'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** Set by invoice.payment_failed, cleared by invoice.paid: the banner with the portal link. */
+  paymentFailedAt: timestamptz('payment_failed_at'),
+  /** Stripe's time of the newest subscription event applied: an older one, arriving late, changes nothing. */
+  billingUpdatedAt: timestamptz('billing_updated_at'),
   plan: text('plan').notNull().default(DEFAULT_PLAN),
   trialStartDate: timestamptz('trial_start_date'),
   trialEndDate: timestamptz('trial_end_date'),

@@ -4,6 +4,6 @@
  */
 export { accountRoutes } from './account-routes';
 export { needsProfileCompletion, toClientUser } from './client-user';
-export { allowsChatNotifications, allowsDailySchedule, allowsWeeklyReports, CHAT_NOTIFICATIONS_NEED_PROFESSIONAL, effectivePlan } from './plan-access';
+export { allowsAutomaticCleanup, allowsChatNotifications, allowsDailySchedule, allowsWeeklyReports, capabilitiesOf, CHAT_NOTIFICATIONS_NEED_PROFESSIONAL, effectivePlan, planTier } from './plan-access';
 export { trialStatus } from './trial';
 export { createLocalUser, createUser, findUserByEmail, findUserById, markPastTrial, unsavedLocalUser } from './users';

@@ -4,10 +4,10 @@ import { normalizeEmail } from '../../../engine';
 import type { AutomaticCleanupRunView, MergeStatus } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { cleanupRuns, duplicateGroups, merges, recordActions, userSettings, type CleanupRun, type User } from '../../db/schema';
+import { cleanupRuns, duplicateGroups, merges, recordActions, userSettings, type CleanupRun } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { effectivePlan, findUserById } from '../accounts';
+import { allowsAutomaticCleanup, findUserById } from '../accounts';
 import { findConnection } from '../hubspot';
 import { recordCleanupEvent } from '../notifications';
 import { groupRecordIds } from './plan-group-merge';
@@ -25,11 +25,7 @@ const SHARED_KEYS: Partial<Record<ObjectType, { property: string; noun: string; 
 /** Candidate groups read per run at most; the per-run cap is far below. */
 const CANDIDATES_READ = 5_000;
 
-/** Automatic cleanup is a Professional feature (SPEC.md section 6); the trial has it too. */
-export function allowsAutomaticCleanup(user: Pick<User, 'plan' | 'trialEndDate'>, now = new Date()): boolean {
-  const plan = effectivePlan(user, now);
-  return plan !== null && plan.id !== 'starter';
-}
+export { allowsAutomaticCleanup };
 
 /**
  * After a scheduled scan: merges the pending groups above the user's confidence whose records
