@@ -79,10 +79,10 @@ export class JobQueue {
     }
   }
 
-  /** Queues a job after checking its payload against the job's schema. */
-  async send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>): Promise<string | null> {
+  /** Queues a job after checking its payload against the job's schema. A higher `priority` is fetched first. */
+  async send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options: { priority?: number } = {}): Promise<string | null> {
     if (!this.jobs.has(job.name)) throw new Error(`Job ${job.name} is not in the registry`);
-    return this.boss.send(job.name, job.payload.parse(payload) as object);
+    return this.boss.send(job.name, job.payload.parse(payload) as object, options.priority ? { priority: options.priority } : {});
   }
 
   async check(): Promise<void> {

@@ -42,10 +42,15 @@ export const scanSelectionSchema = z
     /** Live records of the type in the mirror. */
     inMirror: z.number().int(),
     scanned: z.number().int(),
-    /** Why fewer records were scanned than the mirror holds, if they were. */
-    limitedBy: z.enum(['sampling', 'record-limit']).nullable(),
+    /**
+     * Why fewer records were scanned than the mirror holds, if they were: the sampling rate, the
+     * per-scan cap of Settings (record-limit), or the plan's record limit (plan-limit: an upgrade helps).
+     */
+    limitedBy: z.enum(['sampling', 'record-limit', 'plan-limit']).nullable(),
     samplingRate: z.number(),
     recordLimit: z.number().int().nullable(),
+    /** The plan the scan ran on (free, trial, starter, professional, enterprise); absent in scans before it was kept. */
+    plan: z.enum(['free', 'trial', 'starter', 'professional', 'enterprise']).optional(),
   })
   .meta({ id: 'ScanSelection' });
 

@@ -5,7 +5,7 @@ import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { scanHistory, scanRuns, userSettings, type UserSettings } from '../../db/schema';
 import { defineJob, type JobContext } from '../../jobs/define-job';
-import { effectivePlan, findUserById } from '../accounts';
+import { effectivePlan, findUserById, planTier } from '../accounts';
 import { cleanUpAfterScheduledScan } from '../cleanup';
 import { findConnection, hubspotApiFor, HubSpotError, fetchedSoFar, syncObjectType } from '../hubspot';
 import { ScanCancelledError, ScanProgressReporter, ScanSupersededError } from './scan-progress';
@@ -58,6 +58,9 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
     const api = await hubspotApiFor(context, connection);
     const done = new Set((await db.select({ objectType: scanHistory.objectType }).from(scanHistory).where(and(eq(scanHistory.runId, runId), eq(scanHistory.status, 'completed')))).map((r) => r.objectType));
     const recordLimit = Math.min(settings.maxRecordsLimit * 1000, plan.recordLimit ?? Number.POSITIVE_INFINITY);
+    // The plan binds when its limit is at or under the cap of Settings: then an upgrade would scan more.
+    const limitFromPlan = plan.recordLimit !== null && plan.recordLimit <= settings.maxRecordsLimit * 1000;
+    const tier = planTier(user);
 
     for (const [index, objectType] of objectTypes.entries()) {
       if (done.has(objectType)) continue;
@@ -83,6 +86,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       const selection = await loadScanRecords(db, connection.id, objectType, {
         samplingRate: settings[`${objectType}SamplingRate`],
         recordLimit: Number.isFinite(recordLimit) ? recordLimit : null,
+        limitFromPlan,
       });
       const loadMs = clock();
       const feedback = await userFeedback(db, user.id, objectType);
@@ -97,7 +101,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       reporter.throwIfCancelled();
       const engineMs = clock();
       await reporter.set({ phase: 'saving', pairsCompared: result.pairsCompared, message: `Saving the ${objectType} results` }, 0.95);
-      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
+      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, plan: tier, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
     }
     if (!(await reporter.finish({ status: 'completed', message: 'Scan complete' }))) throw new ScanSupersededError();
     await notifySoon(context, runId);

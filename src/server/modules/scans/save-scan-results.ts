@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { computeHealth, duplicationByField, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
+import type { PlanTier } from '../../../shared/plans';
 import type { Db } from '../../db/client';
 import { duplicateGroups, merges, scanHistory, scanRuns } from '../../db/schema';
 import { MIRRORED_PROPERTIES, type SyncResult } from '../hubspot';
@@ -30,6 +31,8 @@ export interface ScanOutcome {
   scannedAt?: Date;
   engineSettings: EngineSettingsInput;
   recordLimit: number;
+  /** The plan the scan ran on, kept with its results (the dashboard's upgrade offer reads it). */
+  plan?: PlanTier;
   samplingRate: number;
   /** Milliseconds each phase took so far, for scanData. */
   timingsMs: { sync: number; load: number; engine: number };
@@ -52,7 +55,14 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
   const byId = new Map(selection.records.map((record) => [record.id, record]));
   const scanData = {
     sync: outcome.sync,
-    selection: { inMirror: selection.inMirror, scanned: selection.records.length, limitedBy: selection.limitedBy, samplingRate: outcome.samplingRate, recordLimit: Number.isFinite(outcome.recordLimit) ? outcome.recordLimit : null },
+    selection: {
+      inMirror: selection.inMirror,
+      scanned: selection.records.length,
+      limitedBy: selection.limitedBy,
+      samplingRate: outcome.samplingRate,
+      recordLimit: Number.isFinite(outcome.recordLimit) ? outcome.recordLimit : null,
+      ...(outcome.plan ? { plan: outcome.plan } : {}),
+    },
     fillRates: health.fillRates,
     duplicationByField: byField,
     topIssues: topIssues(health.fillRates, result, selection.records.length),

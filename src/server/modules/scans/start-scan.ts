@@ -2,7 +2,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ScanRun } from '../../../shared/contracts/scans';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { scanHistory, scanRuns } from '../../db/schema';
+import { scanHistory, scanRuns, users } from '../../db/schema';
+import { capabilitiesOf } from '../accounts';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { scanJob } from './run-scan';
@@ -27,7 +28,9 @@ export async function startScan(db: Db, queue: JobQueue, userId: number, objectT
     if (isUniqueViolation(error)) throw new HttpError(409, 'SCAN_IN_PROGRESS', SCAN_IN_PROGRESS);
     throw error;
   }
-  await queue.send(scanJob, { runId });
+  // Priority processing (SPEC.md section 6): busy workers take Professional and Enterprise scans first.
+  const [user] = await db.select({ plan: users.plan, trialEndDate: users.trialEndDate }).from(users).where(eq(users.id, userId)).limit(1);
+  await queue.send(scanJob, { runId }, { priority: user ? capabilitiesOf(user).queuePriority : 0 });
   return runId;
 }
 
