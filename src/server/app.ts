@@ -14,6 +14,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { OneLinePerRequest } from './http/request-log';
 import type { JobQueue } from './jobs/queue';
 import { accountRoutes } from './modules/accounts';
+import { billingRoutes } from './modules/billing';
 import { authRoutes, type AuthDependencies, googleSignInRoutes, passwordResetRoutes, authRateLimits, verificationRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { createMailer, type Mailer, notificationRoutes, outboxRoutes, slackInstallRoutes, unsubscribeRoutes } from './modules/notifications';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(passwordResetRoutes(auth));
   await app.register(googleSignInRoutes(auth));
   await app.register(accountRoutes(auth));
+  await app.register(billingRoutes({ db: deps.database.db, config }));
   await app.register(supportRoutes({ db: deps.database.db, config, mailer }));
   if (config.NODE_ENV !== 'production' && mailer.transport === 'outbox') await app.register(outboxRoutes({ config }));
   await app.register(unsubscribeRoutes({ db: deps.database.db, config }));

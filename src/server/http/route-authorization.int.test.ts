@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../tools/hubspot-sandbox/sandbox';
+import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/sandbox';
 import { crmConnections, duplicateGroups, merges, recordActions, scanRuns, users } from '../db/schema';
 import { activeUser, expireTrial, register } from '../test/accounts';
 import { apiOperations, describeRequest, namesRow, openApiPath, operationUrl, registeredRoutes, send, type Operation, type SentRequest } from '../test/openapi-operations';
@@ -30,6 +31,7 @@ const PUBLIC: Record<string, string> = {
   'POST /api/support/messages': 'the contact form works signed out',
   'GET /api/notifications/unsubscribe': "an email's unsubscribe link works signed out: its signed token is the authority",
   'POST /api/notifications/unsubscribe': 'one-click unsubscribe (RFC 8058) comes from the mail provider, without a session; the signed token is the authority',
+  'POST /api/billing/webhook': "Stripe's servers call it without a session; the Stripe-Signature over the raw body is the authority",
 };
 /** The public demo: anyone may read it, and it must never show a real account's data. */
 const DEMO_PREFIX = '/api/demo/';
@@ -45,6 +47,9 @@ const UNVERIFIED_ALLOWED: Record<string, string> = {
 /** What a user whose trial ended may still do, and why. */
 const EXPIRED_ALLOWED: Record<string, string> = {
   'GET /api/user': 'the app reads it to send the user to /subscribe',
+  'GET /api/billing/status': '/subscribe shows the plan and the ended trial',
+  'POST /api/billing/checkout': 'paying is what /subscribe is for',
+  'POST /api/billing/portal': 'a lapsed subscriber updates the card or resumes in the portal',
   'GET /api/account/export': 'data rights hold whatever the state of the account',
   'DELETE /api/account': 'data rights hold whatever the state of the account',
 };
@@ -59,6 +64,7 @@ const undocumented = (key: string) => Object.keys(UNDOCUMENTED).some((known) => 
 type Identity = 'anonymous' | 'unverified' | 'expired' | 'tenant' | 'owner';
 
 let sandbox: Sandbox;
+let stripeSandbox: StripeSandbox;
 let ctx: TestApp;
 let operations: Operation[];
 let owner: RouteOwner;
@@ -74,8 +80,13 @@ beforeAll(async () => {
     ],
     rateLimits: false,
   });
+  // Billing on (no webhook deliveries), so checkout and the portal answer past "not configured".
+  stripeSandbox = await startStripeSandbox({ webhookUrl: null });
   // A Slack app configured, so Add to Slack answers past its "not configured" check (its redirects call nothing).
-  ctx = await startTestApp({ work: false, env: { HUBSPOT_API_BASE: sandbox.url, SLACK_CLIENT_ID: 'matrix.client', SLACK_CLIENT_SECRET: 'matrix-secret' } });
+  ctx = await startTestApp({
+    work: false,
+    env: { HUBSPOT_API_BASE: sandbox.url, SLACK_CLIENT_ID: 'matrix.client', SLACK_CLIENT_SECRET: 'matrix-secret', STRIPE_SECRET_KEY: stripeSandbox.secretKey, STRIPE_API_URL: stripeSandbox.url, STRIPE_WEBHOOK_SECRET: stripeSandbox.webhookSecret },
+  });
   owner = await createRouteOwner(ctx, sandbox, sandbox.portals[0]!, 'owner');
   tenant = await createRouteOwner(ctx, sandbox, sandbox.portals[1]!, 'tenant');
   cookies.owner = owner.cookie;
@@ -93,6 +104,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.stop();
   await sandbox?.close();
+  await stripeSandbox?.close();
 });
 
 const isPublic = (operation: Operation) => operation.key in PUBLIC || operation.path.startsWith(DEMO_PREFIX);

@@ -120,6 +120,7 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/support/messages': () => ({ email: 'asker@example.com', name: 'Asker', topic: 'other', message: 'How do I merge two companies?' }),
   'POST /api/hubspot/connect-token': (caller) => ({ accessToken: caller?.portal.token ?? 'pat-na1-00000000-0000-0000-0000-000000000000' }),
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
+  'POST /api/billing/checkout': () => ({ plan: 'professional' }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,
   // To the caller's own address; no Slack token is saved, so the Slack test stops before calling Slack.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../tools/hubspot-sandbox/sandbox';
+import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/sandbox';
 import type { DuplicateGroupPage } from '../../shared/contracts/results';
 import {
   MALFORMED_BODIES,
@@ -25,6 +26,7 @@ import { startTestApp, type TestApp } from './test-app';
  */
 export function describeRouteFuzz(shard: number, shards: number): void {
   let sandbox: Sandbox;
+  let stripeSandbox: StripeSandbox;
   let ctx: TestApp;
   let mine: Operation[];
   let owner: RouteOwner;
@@ -33,7 +35,9 @@ export function describeRouteFuzz(shard: number, shards: number): void {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ portals: [{ portalId: 7340200 + shard, contacts: 5, companies: 2, deals: 2, tickets: 2, seed: shard }], rateLimits: false });
-    ctx = await startTestApp({ work: false, env: { HUBSPOT_API_BASE: sandbox.url } });
+    // Billing on, so its routes are fuzzed past "not configured" (no webhook deliveries).
+    stripeSandbox = await startStripeSandbox({ webhookUrl: null });
+    ctx = await startTestApp({ work: false, env: { HUBSPOT_API_BASE: sandbox.url, STRIPE_SECRET_KEY: stripeSandbox.secretKey, STRIPE_API_URL: stripeSandbox.url, STRIPE_WEBHOOK_SECRET: stripeSandbox.webhookSecret } });
     mine = shareOut(await apiOperations(ctx.app), shards)[shard - 1]!;
     owner = await newOwner();
     // The demo's own ids reach further into its routes than ids it does not have.
@@ -45,6 +49,7 @@ export function describeRouteFuzz(shard: number, shards: number): void {
   afterAll(async () => {
     await ctx?.stop();
     await sandbox?.close();
+    await stripeSandbox?.close();
   });
 
   const newOwner = () => createRouteOwner(ctx, sandbox, sandbox.portals[0]!, `fuzz${shard}-${++owners}`);

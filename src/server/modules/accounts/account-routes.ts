@@ -6,9 +6,10 @@ import { clientUserSchema, messageResponseSchema } from '../../../shared/contrac
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { apiRequestLog, apiUsageQuota, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, notificationDeliveries, notificationEvents, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
+import { apiRequestLog, apiUsageQuota, billingEvents, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, notificationDeliveries, notificationEvents, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser, verifyPassword, endSession } from '../auth';
+import { cancelSubscriptionOfDeletedAccount } from '../billing';
 import { toClientUser } from './client-user';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -53,7 +54,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices, deliveries, events] = await Promise.all([
+        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices, deliveries, events, stripeEvents] = await Promise.all([
           db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
           db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
           db
@@ -79,6 +80,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           db.select({ createdAt: knownDevices.createdAt, lastUsedAt: knownDevices.lastUsedAt }).from(knownDevices).where(eq(knownDevices.userId, user.id)),
           db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id)).orderBy(desc(notificationDeliveries.createdAt)),
           db.select().from(notificationEvents).where(eq(notificationEvents.userId, user.id)).orderBy(desc(notificationEvents.createdAt)),
+          db.select().from(billingEvents).where(eq(billingEvents.userId, user.id)).orderBy(desc(billingEvents.createdAt)),
         ]);
         const { password, verificationToken, apiKey, ...account } = user;
         reply.header('content-disposition', `attachment; filename="datacleaner-export-${new Date().toISOString().slice(0, 10)}.json"`);
@@ -104,6 +106,17 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           // Every email and Slack message sent (or tried), and the events they told of.
           notifications: deliveries.map(({ claimedBy: _claimedBy, claimedAt: _claimedAt, ...rest }) => rest),
           notificationEvents: events,
+          // The plan as Stripe's webhooks set it, and which of their events concerned this account.
+          billing: {
+            plan: user.plan,
+            subscriptionStatus: user.subscriptionStatus,
+            currentPeriodEnd: user.currentPeriodEnd,
+            cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+            paymentFailedAt: user.paymentFailedAt,
+            stripeCustomerId: user.stripeCustomerId,
+            stripeSubscriptionId: user.stripeSubscriptionId,
+            events: stripeEvents,
+          },
         };
       },
     );
@@ -112,7 +125,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       '/api/account',
       {
         preHandler: requireUser(db, { unverified: true, incompleteProfile: true, expiredTrial: true }),
-        schema: { tags: ['account'], summary: 'Delete my account and everything stored with it', body: deleteAccountRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+        schema: { tags: ['account'], summary: 'Delete my account and everything stored with it (a subscription is cancelled first)', body: deleteAccountRequestSchema, response: { 200: messageResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema, ...errors } },
       },
       async (request, reply) => {
         const user = signedInUser(request);
@@ -122,8 +135,14 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
         if (!confirmed) {
           throw new HttpError(400, 'CONFIRMATION_FAILED', user.password ? 'The password is not correct.' : 'Type your email address to confirm.');
         }
+        // Nobody keeps paying for a deleted account: no deletion unless Stripe has ended the subscription.
+        await cancelSubscriptionOfDeletedAccount(config, user, request.log);
         // Every per-user table references users with ON DELETE CASCADE: one delete takes it all.
-        await db.delete(users).where(eq(users.id, user.id));
+        await db.transaction(async (tx) => {
+          // Stripe event ids are kept without a reference to the user (an event may name no known account).
+          await tx.delete(billingEvents).where(eq(billingEvents.userId, user.id));
+          await tx.delete(users).where(eq(users.id, user.id));
+        });
         await endSession(db, config, request, reply);
         request.log.info({ userId: user.id }, 'account deleted at the user\'s request');
         return { message: 'Your account and all its data have been deleted.' };
