@@ -32,7 +32,7 @@ export const users = pgTable('users', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   /** Set by invoice.payment_failed, cleared by invoice.paid: the banner with the portal link. */
   paymentFailedAt: timestamptz('payment_failed_at'),
-  /** Stripe's time of the newest subscription event applied: an older one, arriving late, changes nothing. */
+  /** When the subscription state applied was read back from Stripe: a webhook holding an older read changes nothing. */
   billingUpdatedAt: timestamptz('billing_updated_at'),
   plan: text('plan').notNull().default(DEFAULT_PLAN),
   trialStartDate: timestamptz('trial_start_date'),

@@ -65,8 +65,9 @@ describe('plan gates on the server, for every plan', () => {
 
       // Priority processing: the scan job carries the plan's priority.
       const runId = await startScan(ctx.database.db, ctx.queue, id, ['contacts'], 'manual');
-      const rows = await ctx.database.db.execute(sql`select priority from pgboss.job where name = 'scan' and data->>'runId' = ${String(runId)}`);
-      const [job] = ('rows' in rows ? rows.rows : rows) as { priority: number }[];
+      // Both drivers answer { rows }.
+      const { rows } = (await ctx.database.db.execute(sql`select priority from pgboss.job where name = 'scan' and data->>'runId' = ${String(runId)}`)) as unknown as { rows: { priority: number }[] };
+      const [job] = rows;
       expect(job?.priority).toBe(can.queuePriority);
     });
   }
