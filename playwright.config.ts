@@ -6,6 +6,7 @@ import { FORCED_DEMO_PORT, INTEREST_ONLY_PORT } from './e2e/support/flag-builds'
 import { SMTP_PORT, SMTP_URL } from './e2e/support/mailbox';
 import { APP_HUBSPOT_ENV, SANDBOX_ENV, SANDBOX_URL } from './e2e/support/sandbox';
 import { APP_SLACK_ENV, SLACK_SANDBOX_PORT, SLACK_SANDBOX_URL } from './e2e/support/slack';
+import { APP_STRIPE_ENV, STRIPE_SANDBOX_PORT, STRIPE_SANDBOX_URL } from './e2e/support/stripe';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database and mailbox for every run, so browser tests never see stale
@@ -57,6 +58,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `tsx tools/stripe-sandbox/main.ts --port ${STRIPE_SANDBOX_PORT} --webhook-url http://127.0.0.1:${port}/api/billing/webhook`,
+      url: `${STRIPE_SANDBOX_URL}/_sandbox/events`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
       command: 'tsx e2e/support/mail-catcher.ts',
       port: SMTP_PORT,
       timeout: 30_000,
@@ -83,6 +90,7 @@ export default defineConfig({
         ENCRYPTION_KEY: 'e2e0'.repeat(16),
         ...APP_HUBSPOT_ENV,
         ...APP_SLACK_ENV,
+        ...APP_STRIPE_ENV,
       },
     },
     // The build-time flags of SPEC.md section 1, each in a build of its own.
