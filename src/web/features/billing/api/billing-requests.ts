@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BillingStatus, CheckoutRequest, redirectResponseSchema } from '../../../../shared/contracts/billing';
 import { getJson, requestJson } from '../../../lib/api-request';
+import { browser } from '../../../lib/browser';
 
 type BillingRedirect = z.infer<typeof redirectResponseSchema>;
 
@@ -30,7 +31,7 @@ export function useBillingStatus({ enabled = true, refetchInterval }: StatusOpti
 
 /** The browser leaves for Stripe's hosted page: a full navigation, as it is another site. */
 function leaveFor({ url }: BillingRedirect): void {
-  window.location.assign(url);
+  browser.assign(url);
 }
 
 /** POST /api/billing/checkout: the Checkout page for a plan. */
