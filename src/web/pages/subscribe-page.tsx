@@ -73,18 +73,21 @@ export function SubscribePage() {
           </div>
         )}
       </div>
-      <div className="mx-auto mt-8 max-w-2xl space-y-4 empty:hidden">
-        {signedIn && <CheckoutOutcome checkout={checkoutResult} planId={chosen} />}
-        {expiredTrial && !(status && status.plan !== 'free') && <ExpiredTrialNotice />}
-        {status && !status.configured && <Alert tone="info" title={BILLING_NOT_CONFIGURED}>Plans can be compared here, but not bought. Everything else keeps working.</Alert>}
-        {billing.isError && <Alert tone="error" title="Your plan could not be loaded">Reload the page to try again.</Alert>}
-      </div>
-      <div id="plans" className="mt-12 grid scroll-mt-24 gap-6 md:grid-cols-3">
-        {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} marked={plan.id === markedPlan} current={status?.tier === plan.id} choice={plan.id === chosen}>
-            <PlanAction plan={plan} signedIn={signedIn} status={status} checkout={checkout} />
-          </PlanCard>
-        ))}
+      {/* #plans starts with the notices, so that the expired-trial and checkout news are seen on arrival. */}
+      <div id="plans" className="scroll-mt-24">
+        <div className="mx-auto mt-8 max-w-2xl space-y-4 empty:hidden">
+          {signedIn && <CheckoutOutcome checkout={checkoutResult} planId={chosen} />}
+          {expiredTrial && !(status && status.plan !== 'free') && <ExpiredTrialNotice />}
+          {status && !status.configured && <Alert tone="info" title={BILLING_NOT_CONFIGURED}>Plans can be compared here, but not bought. Everything else keeps working.</Alert>}
+          {billing.isError && <Alert tone="error" title="Your plan could not be loaded">Reload the page to try again.</Alert>}
+        </div>
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} marked={plan.id === markedPlan} current={status?.tier === plan.id} choice={plan.id === chosen}>
+              <PlanAction plan={plan} signedIn={signedIn} status={status} checkout={checkout} />
+            </PlanCard>
+          ))}
+        </div>
       </div>
       <p className="mt-10 text-center text-sm text-slate-600">
         Prices in US dollars per month, billed monthly by Stripe. Cancel at any time: your plan keeps working to the end of the period you paid for.
