@@ -9,6 +9,7 @@ import { Tooltip } from '../components/ui/tooltip';
 import { logout } from '../features/auth/api/auth-requests';
 import { displayNameOf, useCurrentUser } from '../features/auth/api/current-user';
 import { useSignInState } from '../features/auth/use-sign-in-state';
+import { PaymentFailedBanner } from '../features/billing/payment-failed-banner';
 import { ProductTour } from '../features/tour/product-tour';
 import { tour } from '../features/tour/tour-state';
 import { DEMO_BASE_PATH } from '../lib/demo-mode';
@@ -207,6 +208,7 @@ export function AppShell({ demo = false }: { demo?: boolean }) {
               )}
             </div>
           </header>
+          {!demo && <PaymentFailedBanner />}
           <ProductTour />
           <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
             <Suspense fallback={<PageLoading demo={demo} />}>

@@ -56,7 +56,7 @@ describe('/settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     await screen.findByRole('form', { name: 'Settings' });
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#hubspot', '#scanning', '#duplicates', '#cleanup', '#email', '#slack', '#notification-history', '#ai']);
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#hubspot', '#scanning', '#duplicates', '#cleanup', '#email', '#slack', '#notification-history', '#ai', '#billing']);
     expect(screen.getByText('You are using the default settings.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
@@ -209,8 +209,8 @@ describe('/settings', () => {
     const scanning = await screen.findByRole('region', { name: 'Objects and scanning' });
     const daily = within(scanning).getByRole('radio', { name: /Daily/ });
     expect(daily).toBeDisabled();
-    expect(daily).toHaveAccessibleDescription(/Daily scans need the Professional plan\./);
-    expect(within(scanning).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscribe#plans');
+    expect(daily).toHaveAccessibleDescription(/Daily scans are part of the Professional plan\. Upgrade to Professional/);
+    expect(within(scanning).getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute('href', '/subscribe?plan=professional#plans');
   });
 
   it('shows a plan refusal from the server on the schedule', async () => {
@@ -282,7 +282,7 @@ describe('/settings', () => {
     const cleanup = await screen.findByRole('region', { name: 'Automatic cleanup' });
     const toggle = within(cleanup).getByRole('switch', { name: 'Automatic cleanup' });
     expect(toggle).toBeDisabled();
-    expect(toggle).toHaveAccessibleDescription(/Automatic cleanup needs the Professional plan\./);
+    expect(toggle).toHaveAccessibleDescription(/Automatic cleanup is part of the Professional plan\. Upgrade to Professional/);
     first.unmount();
 
     const refusal = 'Automatic duplicate cleanup is part of the Professional plan. Upgrade to Professional to have duplicates merged after each scheduled scan.';
@@ -441,7 +441,7 @@ describe('/settings, notifications', () => {
     const email = await screen.findByRole('region', { name: 'Email notifications' });
     expect(within(email).getByRole('switch', { name: 'Weekly health report' })).toBeDisabled();
     expect(within(email).getByRole('switch', { name: 'Weekly health report' })).toHaveAccessibleDescription(/Weekly health reports are part of every paid plan/);
-    expect(within(email).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscribe#plans');
+    expect(within(email).getByRole('link', { name: 'Upgrade to Starter' })).toHaveAttribute('href', '/subscribe?plan=starter#plans');
   });
 
   it('says when this server has no mail server, and names each digest for what it sends', async () => {
@@ -493,7 +493,7 @@ describe('/settings, notifications', () => {
     const toggle = within(slack).getByRole('switch', { name: 'Slack notifications' });
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription(/Slack notifications are part of the Professional plan/);
-    expect(within(slack).getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute('href', '/subscribe#plans');
+    expect(within(slack).getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute('href', '/subscribe?plan=professional#plans');
     expect(within(slack).getByRole('button', { name: 'Add to Slack' })).toBeDisabled();
     view.unmount();
 

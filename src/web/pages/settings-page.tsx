@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { BillingSection } from '../features/billing/billing-section';
 import { SectionError } from '../features/dashboard/dashboard-panel';
 import { useSettings } from '../features/settings/api/get-settings';
 import { HubspotConnectionSection } from '../features/settings/hubspot-connection-section';
@@ -15,6 +16,7 @@ const SECTIONS = [
   { id: 'slack', label: 'Slack' },
   { id: 'notification-history', label: 'Notification history' },
   { id: 'ai', label: 'AI' },
+  { id: 'billing', label: 'Billing' },
 ] as const;
 
 function SectionLinks() {
@@ -79,6 +81,7 @@ export function SettingsPage() {
           ) : (
             <SettingsForm view={settings.data} demo={demo} />
           )}
+          <BillingSection demo={demo} />
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ObjectHealth } from '../../../shared/contracts/results';
+import { limitedByPlan, PlanLimitNote } from '../billing/plan-limit-note';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { formatCount, formatScore, formatShare } from './format-numbers';
 import { healthBand } from './health-band';
@@ -27,6 +28,7 @@ export function ObjectHealthCard({ health, basePath }: { health: ObjectHealth; b
   const band = healthBand(health.healthScore);
   const headingId = `object-health-${health.objectType}`;
   const note = selectionNote(health.selection);
+  const selection = health.selection;
   const duplicateShare = health.totalRecords > 0 ? health.duplicateRecords / health.totalRecords : 0;
 
   return (
@@ -75,7 +77,11 @@ export function ObjectHealthCard({ health, basePath }: { health: ObjectHealth; b
 
       <div className="mt-4 space-y-2 border-t border-slate-100 pt-4">
         <LastScanTime timestamp={health.timestamp} />
-        {note && <p className="text-xs text-slate-500">{note}</p>}
+        {limitedByPlan(selection) ? (
+          <PlanLimitNote selection={selection} objectType={health.objectType} demo={basePath !== ''} />
+        ) : (
+          note && <p className="text-xs text-slate-500">{note}</p>
+        )}
         {health.duplicateRecords > 0 && (
           <Link
             to={`${basePath}/duplicates?objectType=${health.objectType}`}

@@ -2,15 +2,12 @@ import { PLANS, type Plan } from '../../../shared/plans';
 import { signUpLabel, useAppFlags } from '../../app/app-flags';
 import { ButtonLink } from '../../components/ui/button';
 import { CheckIcon } from '../../components/ui/icons';
+import { recordLimitLabel } from '../billing/billing-words';
 import { SectionHeading } from './section-heading';
 
 /** Register first, then /auth sends a signed-in user on to /subscribe?plan= (SPEC.md sections 2 and 4). */
 function planSignUpPath(plan: Plan['id']): string {
   return `/auth?tab=register&redirect=subscribe&plan=${plan}`;
-}
-
-function recordLimitLabel(plan: Plan): string {
-  return plan.recordLimit === null ? 'Unlimited records' : `Up to ${plan.recordLimit.toLocaleString('en-US')} records`;
 }
 
 function PlanCard({ plan }: { plan: Plan }) {

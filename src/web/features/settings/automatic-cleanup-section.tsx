@@ -5,7 +5,7 @@ import type { SectionProps } from './section-props';
 import { FieldError, InputField, PlanBadge, PlanSwitchField, SettingsSection, type PlanGate } from './settings-controls';
 
 const CLEANUP_ON = 'Merge qualifying groups after each scheduled scan.';
-const CLEANUP_GATE: PlanGate = { note: 'Automatic cleanup needs the Professional plan.', link: 'See plans' };
+const CLEANUP_GATE: PlanGate = { note: 'Automatic cleanup is part of the Professional plan.', feature: 'automaticCleanup' };
 
 const LOWEST_PERCENT = Math.round(AUTOMATIC_CLEANUP_LIMITS.minConfidence * 100);
 

@@ -39,9 +39,9 @@ const SLACK_EVENTS = [
 ] as const;
 
 const REPORT_ON = 'Once a week: each object type’s health score and trend, the top problems with advice, and what was merged or dismissed.';
-const REPORT_GATE: PlanGate = { note: 'Weekly health reports are part of every paid plan.', link: 'See plans' };
+const REPORT_GATE: PlanGate = { note: 'Weekly health reports are part of every paid plan.', feature: 'weeklyReports' };
 const SLACK_ON = 'Turn all Slack messages on or off.';
-const SLACK_GATE: PlanGate = { note: 'Slack notifications are part of the Professional plan.', link: 'Upgrade to Professional' };
+const SLACK_GATE: PlanGate = { note: 'Slack notifications are part of the Professional plan.', feature: 'chatNotifications' };
 
 const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900';
 

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { PLANS } from '../../../shared/plans';
 import type { ANALYSIS_FREQUENCIES } from '../../../shared/defaults';
+import { FeatureUpgradeLink } from '../billing/upgrade-link';
 import { formatCount } from '../dashboard/format-numbers';
 import { formatExactTime } from '../dashboard/time-ago';
 import { LastScanTime } from '../dashboard/last-scan-time';
@@ -41,7 +41,7 @@ function LastScanSummary() {
   );
 }
 
-function frequencyOptions(dailyAllowed: boolean, upgradeTo: string): ChoiceOption<Frequency>[] {
+function frequencyOptions(dailyAllowed: boolean, demo: boolean): ChoiceOption<Frequency>[] {
   return [
     { value: 'manual', label: 'Manual', description: 'Only when you click Scan now.' },
     {
@@ -53,10 +53,7 @@ function frequencyOptions(dailyAllowed: boolean, upgradeTo: string): ChoiceOptio
         'Every day. Part of the Professional plan, which you have now.'
       ) : (
         <>
-          Daily scans need the Professional plan.{' '}
-          <Link to={upgradeTo} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            See plans
-          </Link>
+          Daily scans are part of the Professional plan. <FeatureUpgradeLink feature="dailyScans" demo={demo} />
         </>
       ),
     },
@@ -90,7 +87,7 @@ export function ScanningSection({ view, draft, errors, set, demo }: SectionProps
         legend="Scan schedule"
         hint={scheduleHint}
         name="analysisFrequency"
-        options={frequencyOptions(view.schedule.dailyAllowed || view.analysisFrequency === 'daily', demo ? '/auth?tab=register' : '/subscribe#plans')}
+        options={frequencyOptions(view.schedule.dailyAllowed || view.analysisFrequency === 'daily', demo)}
         value={draft.analysisFrequency}
         onChange={(value) => set('analysisFrequency', value)}
         error={errors.analysisFrequency}

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { PlanFeature } from '../../../shared/plans';
+import { FeatureUpgradeLink } from '../billing/upgrade-link';
 import type { SectionProps } from './section-props';
 import type { SettingsDraft } from './settings-draft';
 
@@ -93,10 +94,10 @@ type SwitchKey = { [K in keyof SettingsDraft]: SettingsDraft[K] extends boolean 
  * can still be turned off) and says what is missing, with the way to get it: the plans, or
  * in the demo an account of one's own.
  */
-/** What a plan lacks (said in place of the switch's description) and the link's words. */
+/** What a plan lacks (said in place of the switch's description) and the feature the upgrade link unlocks. */
 export interface PlanGate {
   note: string;
-  link: string;
+  feature: PlanFeature;
 }
 
 export function PlanSwitchField({
@@ -116,10 +117,7 @@ export function PlanSwitchField({
 }) {
   const note = (
     <>
-      {gate.note}{' '}
-      <Link to={demo ? '/auth?tab=register' : '/subscribe#plans'} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-        {gate.link}
-      </Link>
+      {gate.note} <FeatureUpgradeLink feature={gate.feature} demo={demo} />
     </>
   );
   const checked = draft[setting];
