@@ -80,6 +80,8 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
+        // The address the browser uses: Stripe's Checkout sends the buyer back here, signed in.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',

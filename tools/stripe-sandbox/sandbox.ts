@@ -82,6 +82,8 @@ export function buildStripeSandboxApp(account: StripeAccount, webhooks: WebhookD
 
   registerApiRoutes(app, account);
   registerHostedPages(app, account);
+  // Browsers ask every page's site for an icon; a 404 would be an error in their console.
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
   registerAdminRoutes(app, account, webhooks, options.reset);
   return app;
 }

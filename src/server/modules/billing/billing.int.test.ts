@@ -104,8 +104,8 @@ describe('paying for a plan', () => {
     const checkout = await post(customer, '/api/billing/checkout', { plan: 'professional' });
     const url = checkout.json().url as string;
     const session = await stripe.checkout.sessions.retrieve(url.split('/').at(-1)!);
-    expect(session).toMatchObject({ mode: 'subscription', cancel_url: 'http://app.example/subscribe?checkout=cancelled#plans', metadata: { userId: String(customer.id), plan: 'professional' } });
-    expect(session.success_url).toBe('http://app.example/subscribe?checkout=success&session_id={CHECKOUT_SESSION_ID}');
+    expect(session).toMatchObject({ mode: 'subscription', cancel_url: 'http://app.example/subscribe?checkout=cancelled&plan=professional#plans', metadata: { userId: String(customer.id), plan: 'professional' } });
+    expect(session.success_url).toBe('http://app.example/subscribe?checkout=success&plan=professional&session_id={CHECKOUT_SESSION_ID}');
 
     const declined = await submit(url, { cardNumber: '4000 0000 0000 0002' });
     expect(declined.status).toBe(402);
@@ -113,7 +113,7 @@ describe('paying for a plan', () => {
     expect((await status(customer)).plan).toBe('free');
 
     const paid = await submit(url, { cardNumber: '4242 4242 4242 4242' });
-    expect(paid.headers.get('location')).toBe(`http://app.example/subscribe?checkout=success&session_id=${session.id}`);
+    expect(paid.headers.get('location')).toBe(`http://app.example/subscribe?checkout=success&plan=professional&session_id=${session.id}`);
     await sandbox.deliveriesDone();
     for (const event of sandbox.events()) expect(sandbox.deliveries(event.id).map((attempt) => attempt.status)).toEqual([200]);
 

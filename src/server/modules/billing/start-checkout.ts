@@ -39,8 +39,8 @@ export async function startCheckout(db: Db, stripe: Stripe, config: Config, user
     line_items: [{ price, quantity: 1 }],
     metadata,
     subscription_data: { metadata },
-    success_url: `${config.publicUrl}/subscribe?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${config.publicUrl}/subscribe?checkout=cancelled#plans`,
+    success_url: `${config.publicUrl}/subscribe?checkout=success&plan=${planId}&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${config.publicUrl}/subscribe?checkout=cancelled&plan=${planId}#plans`,
   });
   if (!session.url) throw new Error(`Stripe gave Checkout Session ${session.id} no URL`);
   return session.url;
