@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { CloseIcon, MenuIcon } from '../components/ui/icons';
+import { useCurrentUser } from '../features/auth/api/current-user';
 import { signUpLabel, useAppFlags } from './app-flags';
 import { PageLoading } from './page-loading';
 
@@ -44,6 +45,17 @@ function NavLinks({ vertical = false }: { vertical?: boolean }) {
 
 function AccountLinks({ vertical = false }: { vertical?: boolean }) {
   const flags = useAppFlags();
+  // Where the page looks the user up (such as /subscribe), a signed-in user is offered the app, not a sign-in.
+  const { data: user } = useCurrentUser();
+  if (user) {
+    return (
+      <div className={vertical ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
+        <ButtonLink to="/dashboard" size="sm" className={vertical ? 'py-2.5' : ''}>
+          Go to dashboard
+        </ButtonLink>
+      </div>
+    );
+  }
   return (
     <div className={vertical ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
       {!flags.interestOnly && (

@@ -87,6 +87,14 @@ describe('/subscribe for a signed-in user', () => {
     expect(within(card('Professional')).getByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled();
   });
 
+  it('offers a signed-in user the way back to the app in the header, not a sign-in', async () => {
+    signedIn(billingStatus());
+    await openPlans('/subscribe');
+    const header = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(header).findByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(header).queryByRole('link', { name: 'Login / Register' })).not.toBeInTheDocument();
+  });
+
   it('says in words why Checkout could not start, and lets the user try again', async () => {
     const refusal = 'You already have a subscription: change your plan in the billing portal.';
     signedIn(billingStatus(), { 'POST /api/billing/checkout': () => json({ message: refusal, code: 'SUBSCRIPTION_EXISTS' }, 409) });
