@@ -3,10 +3,7 @@ import type { BillingStatus } from '../src/shared/contracts/billing';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
 import { STRIPE_SANDBOX_URL, STRIPE_TEST_CARD } from './support/stripe';
-
-async function skipTour(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('datacleaner.tour.firstVisit', '2025-01-01T00:00:00.000Z'));
-}
+import { skipTour } from './support/tour';
 
 test('an ended trial: sent to the plans, pays for Professional on the Stripe sandbox, comes back with the plan active and daily scans', async ({ page }) => {
   const errors = watchConsole(page);

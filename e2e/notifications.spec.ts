@@ -1,13 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ScanRun } from '../src/shared/contracts/scans';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
 import { SANDBOX_TOKEN } from './support/sandbox';
 import { SLACK_BOT_TOKEN, slackMessages } from './support/slack';
-
-async function skipTour(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('datacleaner.tour.firstVisit', '2025-01-01T00:00:00.000Z'));
-}
+import { skipTour } from './support/tour';
 
 test('Slack notifications: turned on in Settings, tested, then a scan posts to the channel and the history shows it', async ({ page }) => {
   const errors = watchConsole(page);

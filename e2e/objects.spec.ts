@@ -5,11 +5,7 @@ import type { ScanRun } from '../src/shared/contracts/scans';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
 import { SANDBOX_TOKEN } from './support/sandbox';
-
-/** The tour opens on a first visit and would sit over the page. */
-async function skipTour(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('datacleaner.tour.firstVisit', '2025-01-01T00:00:00.000Z'));
-}
+import { skipTour } from './support/tour';
 
 /** Connects the sandbox portal (400 seeded contacts, a fifth of them copies) and scans the contacts. */
 async function connectAndScanContacts(page: Page): Promise<void> {

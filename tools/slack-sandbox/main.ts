@@ -4,8 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startSlackSandbox } from './sandbox';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+import { serveUntilStopped } from '../sandbox-cli';
 
 const HELP = `Usage: npm run slack-sandbox -- [options]
 
@@ -49,11 +48,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  if (!LOOPBACK.has(host)) console.warn(`Warning: listening on ${host}; the /_sandbox admin routes have no authentication.`);
-
-  const stop = () => void sandbox.close().finally(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  serveUntilStopped(sandbox, host);
 }
 
 main().catch((error: unknown) => {

@@ -4,8 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_WEBHOOK_URL, startStripeSandbox } from './sandbox';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+import { serveUntilStopped } from '../sandbox-cli';
 
 const HELP = `Usage: npm run stripe-sandbox -- [options]
 
@@ -50,11 +49,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  if (!LOOPBACK.has(host)) console.warn(`Warning: listening on ${host}; the /_sandbox admin routes have no authentication.`);
-
-  const stop = () => void sandbox.close().finally(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  serveUntilStopped(sandbox, host);
 }
 
 main().catch((error: unknown) => {
