@@ -31,6 +31,8 @@ export interface RouteOwner {
   mergeId: number;
   actionId: number;
   outboxEmailId: string;
+  /** One of the user's API keys (made through /api/enterprise/keys). */
+  apiKeyId: number;
   /** Values only this user's data holds; lowercase. */
   markers: string[];
 }
@@ -67,6 +69,7 @@ export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: P
   const merge = await json<MergeView>('POST', `/api/cleanup/groups/${mergedGroupId}/merge`, {});
   await json('POST', `/api/duplicates/${dismissedGroupId}/dismiss`);
   const history = await json<HistoryPage>('GET', '/api/cleanup/history');
+  const apiKey = await json<{ id: number }>('POST', '/api/enterprise/keys', { name: `Quillfeather-${tag} sync` });
   const verification = (await readOutbox(ctx.config.dataDir)).find((e) => e.to === email && e.kind === 'verification');
   if (!verification) throw new Error(`No verification email for ${email}`);
 
@@ -83,6 +86,7 @@ export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: P
     mergeId: merge.id,
     actionId: history.actions[0]!.id,
     outboxEmailId: verification.id,
+    apiKeyId: apiKey.id,
     markers: [email, profile.fullName, `quillfeather-${tag}`].map((m) => m.toLowerCase()),
   };
 }
@@ -99,6 +103,7 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'objects/{objectType}': 'contacts',
     'objects/{objectType}/{id}': owner.recordIds[0]!,
     'outbox/{id}': owner.outboxEmailId,
+    'keys/{id}': String(owner.apiKeyId),
     // Anything under /api/demo that no read route takes.
     'demo/{*}': 'anything',
   };
@@ -120,6 +125,7 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/support/messages': () => ({ email: 'asker@example.com', name: 'Asker', topic: 'other', message: 'How do I merge two companies?' }),
   'POST /api/hubspot/connect-token': (caller) => ({ accessToken: caller?.portal.token ?? 'pat-na1-00000000-0000-0000-0000-000000000000' }),
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
+  'POST /api/enterprise/keys': () => ({ name: 'Matrix key' }),
   'POST /api/billing/checkout': () => ({ plan: 'professional' }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_API_DAILY_LIMIT, DEFAULT_API_MONTHLY_LIMIT } from '../../../shared/defaults';
 import { timestamptz } from './columns';
 import { ownerUserId } from './users';
@@ -34,3 +34,23 @@ export const apiUsageQuota = pgTable('api_usage_quota', {
   /** UTC month (YYYY-MM) the monthly counter belongs to. */
   lastResetMonth: text('last_reset_month'),
 });
+
+/** API keys: only the SHA-256 of the secret is kept; the prefix is what the UI shows. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: ownerUserId(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+    /** The key this one replaced by rotation. */
+    rotatedFromId: integer('rotated_from_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+export type ApiKey = typeof apiKeys.$inferSelect;

@@ -1,0 +1,5 @@
+/**
+ * The public API: keys, the key-authenticated /api/v1, its quotas and request log.
+ * This is what other modules may use: the rest of the folder is its own.
+ */
+export { keyRoutes } from './key-routes';
