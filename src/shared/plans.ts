@@ -1,3 +1,4 @@
+import { DEFAULT_API_DAILY_LIMIT, DEFAULT_API_MONTHLY_LIMIT } from './defaults';
 /** The plan catalog of SPEC.md section 9; seeded into the `plans` table at start-up. */
 export interface Plan {
   id: 'starter' | 'professional' | 'enterprise';
@@ -67,18 +68,24 @@ export interface PlanCapabilities {
   queuePriority: number;
   /** Records a scan analyses per object type; null means unlimited. */
   recordLimit: number | null;
+  /** /api/v1 calls per UTC day and per UTC month (SPEC.md's quota; Enterprise raised). */
+  apiDailyLimit: number;
+  apiMonthlyLimit: number;
 }
 
 const byId = (id: Plan['id']) => PLANS.find((plan) => plan.id === id)!;
+const API_QUOTA = { apiDailyLimit: DEFAULT_API_DAILY_LIMIT, apiMonthlyLimit: DEFAULT_API_MONTHLY_LIMIT };
+/** Enterprise: ten times the standard quota. */
+const ENTERPRISE_API_QUOTA = { apiDailyLimit: 100_000, apiMonthlyLimit: 3_000_000 };
 
 /** The one table every gate reads, on the server and in the UI. */
 export const PLAN_CAPABILITIES: Readonly<Record<PlanTier, PlanCapabilities>> = {
-  free: { scans: false, dailyScans: false, automaticCleanup: false, apiAccess: 'none', chatNotifications: false, weeklyReports: false, webhooks: false, queuePriority: 0, recordLimit: 0 },
-  starter: { scans: true, dailyScans: false, automaticCleanup: false, apiAccess: 'basic', chatNotifications: false, weeklyReports: true, webhooks: false, queuePriority: 0, recordLimit: byId('starter').recordLimit },
+  free: { scans: false, dailyScans: false, automaticCleanup: false, apiAccess: 'none', chatNotifications: false, weeklyReports: false, webhooks: false, queuePriority: 0, recordLimit: 0, ...API_QUOTA },
+  starter: { scans: true, dailyScans: false, automaticCleanup: false, apiAccess: 'basic', chatNotifications: false, weeklyReports: true, webhooks: false, queuePriority: 0, recordLimit: byId('starter').recordLimit, ...API_QUOTA },
   // The trial is Professional, to try everything (DESIGN.md).
-  trial: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit },
-  professional: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit },
-  enterprise: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 20, recordLimit: byId('enterprise').recordLimit },
+  trial: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit, ...API_QUOTA },
+  professional: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit, ...API_QUOTA },
+  enterprise: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 20, recordLimit: byId('enterprise').recordLimit, ...ENTERPRISE_API_QUOTA },
 };
 
 /** A feature a plan may lack, and the cheapest paid plan that has it (for "Upgrade to ..."). */

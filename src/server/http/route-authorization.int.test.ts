@@ -35,6 +35,8 @@ const PUBLIC: Record<string, string> = {
 };
 /** The public demo: anyone may read it, and it must never show a real account's data. */
 const DEMO_PREFIX = '/api/demo/';
+/** The versioned API authenticates by API key only (its own tests send keys): to every identity's session cookie it answers 401. */
+const KEYED_PREFIX = '/api/v1/';
 /** Development helpers for the machine itself (loopback only, absent in production): they list every user's emails by design. */
 const DEV_PREFIX = '/api/dev/';
 
@@ -134,6 +136,7 @@ function violation(operation: Operation, identity: Identity, status: number, bod
   const leaked = others.flatMap((other) => leakedMarkers(body, markersOf[other]!).map((marker) => `${other}'s "${marker}"`));
   if (leaked.length > 0) return `answered ${status} with ${leaked.join(', ')}`;
   if (isPublic(operation)) return null;
+  if (operation.path.startsWith(KEYED_PREFIX)) return status === 401 ? null : `answered ${status} to a session cookie, not 401: /api/v1 takes API keys only`;
   const code = (() => {
     try {
       return (JSON.parse(body) as { code?: string }).code;

@@ -126,6 +126,7 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/hubspot/connect-token': (caller) => ({ accessToken: caller?.portal.token ?? 'pat-na1-00000000-0000-0000-0000-000000000000' }),
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
   'POST /api/enterprise/keys': () => ({ name: 'Matrix key' }),
+  'POST /api/v1/scans': () => ({ objectTypes: ['contacts'] }),
   'POST /api/billing/checkout': () => ({ plan: 'professional' }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,

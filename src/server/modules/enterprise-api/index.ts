@@ -3,3 +3,5 @@
  * This is what other modules may use: the rest of the folder is its own.
  */
 export { keyRoutes } from './key-routes';
+export { purgeApiRequestLog } from './purge-request-log';
+export { v1Routes, type V1Dependencies } from './v1-routes';

@@ -7,7 +7,7 @@ export { bumpResultsVersion } from './results-version';
 export { engineSettingsOf, scanJob } from './run-scan';
 export { saveEngineResults } from './save-scan-results';
 export { duplicateGroupView, findDuplicateGroup } from './scan-results';
-export { scanRoutes } from './scan-routes';
+export { scanRoutes, startScanFor } from './scan-routes';
 export { applyScanSchedule, nextScheduledScan, scanCron, scanScheduleKey, scheduledScanJob } from './scheduled-scan';
 export type { AnalysisFrequency } from './scheduled-scan';
 export { recentScanRuns, startScan } from './start-scan';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { rowIdParam } from '../../../shared/contracts/ids';
-import { scanRunSchema, startScanRequestSchema } from '../../../shared/contracts/scans';
+import { type ScanRun, scanRunSchema, startScanRequestSchema } from '../../../shared/contracts/scans';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { scanRuns, userSettings } from '../../db/schema';
@@ -31,12 +31,7 @@ export function scanRoutes({ db, queue }: { db: Db; queue: JobQueue }): FastifyP
       '/api/scans',
       { preHandler: guard, schema: { tags: ['scans'], summary: 'Start a scan (sync, find duplicates, score health)', body: startScanRequestSchema, response: { 202: scanRunSchema, ...errors } } },
       async (request, reply) => {
-        const user = signedInUser(request);
-        const connection = await findConnection(db, user.id);
-        if (!connection?.isConnected) throw new HttpError(409, 'HUBSPOT_NOT_CONNECTED', 'Connect HubSpot in Settings before running a scan.');
-        const objectTypes = request.body.objectTypes ?? (await configuredObjectTypes(db, user.id));
-        const runId = await startScan(db, queue, user.id, [...new Set(objectTypes)], 'manual');
-        return reply.status(202).send((await scanRunView(db, user.id, runId))!);
+        return reply.status(202).send(await startScanFor(db, queue, signedInUser(request).id, request.body.objectTypes, 'manual'));
       },
     );
 
@@ -111,6 +106,15 @@ export function scanRoutes({ db, queue }: { db: Db; queue: JobQueue }): FastifyP
       },
     );
   };
+}
+
+/** Starts a scan of the given types (else the user's objectsToAnalyze) once HubSpot is connected: the app's and the API's one way in. */
+export async function startScanFor(db: Db, queue: JobQueue, userId: number, objectTypes: readonly ObjectType[] | undefined, trigger: 'manual' | 'api'): Promise<ScanRun> {
+  const connection = await findConnection(db, userId);
+  if (!connection?.isConnected) throw new HttpError(409, 'HUBSPOT_NOT_CONNECTED', 'Connect HubSpot in Settings before running a scan.');
+  const types = objectTypes ?? (await configuredObjectTypes(db, userId));
+  const runId = await startScan(db, queue, userId, [...new Set(types)], trigger);
+  return (await scanRunView(db, userId, runId))!;
 }
 
 async function configuredObjectTypes(db: Db, userId: number): Promise<ObjectType[]> {

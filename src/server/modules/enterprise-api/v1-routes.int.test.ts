@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequestLog, apiUsageQuota, users } from '../../db/schema';
+import { activeUser } from '../../test/accounts';
+import { pollUntil } from '../../test/poll-until';
+import { startTestApp, type TestApp } from '../../test/test-app';
+import { consumeQuota } from './quota';
+
+let ctx: TestApp;
+
+beforeAll(async () => {
+  ctx = await startTestApp({ work: false });
+});
+afterAll(async () => ctx?.stop());
+
+/** A signed-in user on `plan` (trial when omitted) with one API key. */
+async function keyedUser(email: string, plan?: string): Promise<{ cookie: string; key: string; id: number; userId: number }> {
+  const cookie = await activeUser(ctx, email);
+  const created = await ctx.app.inject({ method: 'POST', url: '/api/enterprise/keys', headers: { cookie }, payload: { name: 'test' } });
+  expect(created.statusCode).toBe(201);
+  const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (plan) await ctx.database.db.update(users).set({ plan, trialEndDate: new Date(Date.now() - 30 * 86_400_000) }).where(eq(users.id, user!.id));
+  return { cookie, ...created.json<{ key: string; id: number }>(), userId: user!.id };
+}
+
+const v1 = (key: string | null, method: 'GET' | 'POST' = 'GET', url = '/api/v1/scans', payload?: object) =>
+  ctx.app.inject({ method, url, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'user-agent': 'v1-test/1.0' }, ...(payload ? { payload } : {}) });
+
+describe('/api/v1 authentication', () => {
+  it('refuses no key, an unknown key and a session cookie with words', async () => {
+    const { cookie } = await keyedUser('v1-anon@example.com');
+    for (const response of [await v1(null), await v1('dc_live_notakey'), await ctx.app.inject({ method: 'GET', url: '/api/v1/scans', headers: { cookie } })]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json<{ message: string }>().message).toMatch(/API key/);
+    }
+  });
+
+  it('serves a valid key with the rate-limit headers, and refuses it once rotated or revoked', async () => {
+    const { cookie, key, id } = await keyedUser('v1-keys@example.com');
+    const ok = await v1(key);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ scans: [] });
+    expect(ok.headers['x-ratelimit-limit']).toBe('10000');
+    expect(ok.headers['x-ratelimit-remaining']).toBe('9999');
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    expect(ok.headers['x-ratelimit-reset']).toBe(String(midnight.getTime() / 1000));
+    const [user] = await ctx.database.db.select({ at: users.apiKeyLastUsed }).from(users).where(eq(users.email, 'v1-keys@example.com'));
+    expect(user!.at).not.toBeNull();
+
+    const rotated = (await ctx.app.inject({ method: 'POST', url: `/api/enterprise/keys/${id}/rotate`, headers: { cookie } })).json<{ id: number; key: string }>();
+    expect((await v1(key)).json<{ code: string }>().code).toBe('API_KEY_REVOKED');
+    expect((await v1(rotated.key)).statusCode).toBe(200);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/enterprise/keys/${rotated.id}`, headers: { cookie } });
+    const revoked = await v1(rotated.key);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json<{ code: string }>().code).toBe('API_KEY_REVOKED');
+  });
+
+  it('gives Starter the read-only API; a write is 403 with words', async () => {
+    const { key } = await keyedUser('v1-starter@example.com', 'starter');
+    expect((await v1(key)).statusCode).toBe(200);
+    const write = await v1(key, 'POST', '/api/v1/scans', {});
+    expect(write.statusCode).toBe(403);
+    expect(write.json<{ message: string }>().message).toContain('read-only API on Starter');
+  });
+
+  it('starts a scan through the scans module (HubSpot not connected: 409 with its words)', async () => {
+    const { key } = await keyedUser('v1-start@example.com', 'professional');
+    const response = await v1(key, 'POST', '/api/v1/scans', { objectTypes: ['contacts'] });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ code: string }>().code).toBe('HUBSPOT_NOT_CONNECTED');
+    expect((await v1(key, 'POST', '/api/v1/scans', { objectTypes: ['nope'] })).statusCode).toBe(400);
+  });
+});
+
+describe('/api/v1 quota', () => {
+  it('200 parallel calls against a limit of 150: exactly 150 succeed, the rest 429 with Retry-After', { timeout: 120_000 }, async () => {
+    const { key, userId } = await keyedUser('v1-quota@example.com');
+    expect((await v1(key)).statusCode).toBe(200); // makes the quota row
+    await ctx.database.db.update(apiUsageQuota).set({ dailyLimit: 150, currentDailyUsage: 0 }).where(eq(apiUsageQuota.userId, userId));
+    const answers = await Promise.all(Array.from({ length: 200 }, () => v1(key)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(150);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(50);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0]!.headers['x-ratelimit-remaining']).toBe('0');
+    expect(refused[0]!.json<{ message: string }>().message).toMatch(/daily API quota/);
+    const [row] = await ctx.database.db.select().from(apiUsageQuota).where(eq(apiUsageQuota.userId, userId));
+    expect(row!.currentDailyUsage).toBe(150);
+  });
+
+  it('starts the day again at UTC midnight and the month on the first (controlled clock)', async () => {
+    const { userId } = await keyedUser('v1-clock@example.com');
+    const limits = { daily: 2, monthly: 3 };
+    const at = (iso: string) => new Date(iso);
+    expect((await consumeQuota(ctx.database.db, userId, limits, at('2026-03-31T23:59:58Z'))).allowed).toBe(true);
+    expect((await consumeQuota(ctx.database.db, userId, limits, at('2026-03-31T23:59:59Z'))).remaining).toBe(0);
+    const over = await consumeQuota(ctx.database.db, userId, limits, at('2026-03-31T23:59:59.500Z'));
+    expect(over).toMatchObject({ allowed: false, exhausted: 'day', retryAfter: 1 });
+    // A new day and month: both counters start again.
+    expect(await consumeQuota(ctx.database.db, userId, limits, at('2026-04-01T00:00:00Z'))).toMatchObject({ allowed: true, remaining: 1, reset: Date.UTC(2026, 3, 2) / 1000 });
+    expect((await consumeQuota(ctx.database.db, userId, limits, at('2026-04-02T00:00:00Z'))).allowed).toBe(true);
+    expect((await consumeQuota(ctx.database.db, userId, limits, at('2026-04-03T00:00:00Z'))).allowed).toBe(true);
+    // The month's 3 are used though the day has room.
+    expect(await consumeQuota(ctx.database.db, userId, limits, at('2026-04-04T00:00:00Z'))).toMatchObject({ allowed: false, exhausted: 'month', retryAfter: 27 * 86_400 });
+    expect((await consumeQuota(ctx.database.db, userId, limits, at('2026-05-01T00:00:00Z'))).allowed).toBe(true);
+  });
+});
+
+describe('/api/v1 request log', () => {
+  it('writes each call with the route pattern, status and error words, never the key', async () => {
+    const { key, userId } = await keyedUser('v1-log@example.com', 'starter');
+    await v1(key);
+    await v1(key, 'POST', '/api/v1/scans', {});
+    const rows = await pollUntil(
+      () => ctx.database.db.select().from(apiRequestLog).where(eq(apiRequestLog.userId, userId)),
+      (r) => r.length >= 2,
+      10_000,
+      (r) => `${r.length} rows`,
+    );
+    expect(rows.map((r) => [r.method, r.endpoint, r.statusCode])).toEqual(expect.arrayContaining([['GET', '/api/v1/scans', 200], ['POST', '/api/v1/scans', 403]]));
+    const refused = rows.find((r) => r.statusCode === 403)!;
+    expect(refused.errorMessage).toContain('read-only');
+    expect(refused.userAgent).toBe('v1-test/1.0');
+    expect(rows.find((r) => r.statusCode === 200)!.errorMessage).toBeNull();
+    expect(JSON.stringify(rows)).not.toContain(key.slice(8));
+  });
+});

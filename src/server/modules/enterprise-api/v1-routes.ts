@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { v1ScanListSchema } from '../../../shared/contracts/enterprise-api';
+import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { scanRunSchema, startScanRequestSchema } from '../../../shared/contracts/scans';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { capabilitiesOf } from '../accounts';
+import { recentScanRuns, startScanFor } from '../scans';
+import { apiPlanRequired } from './key-routes';
+import { consumeQuota } from './quota';
+import { ApiRequestLogBuffer } from './request-log-buffer';
+import { authenticateApiKey, type ApiCaller } from './v1-auth';
+
+export interface V1Dependencies {
+  db: Db;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  /** The clock quotas count by (tests move it across midnight). */
+  now?: () => Date;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const tags = ['v1'];
+
+const callers = new WeakMap<FastifyRequest, ApiCaller>();
+const errorMessages = new WeakMap<FastifyRequest, string>();
+
+function callerOf(request: FastifyRequest): ApiCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error('An /api/v1 route ran without its key check');
+  return caller;
+}
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.status(status).send({ message, code });
+}
+
+/** The versioned API: every call authenticated by an API key (no cookies), counted against the quota and logged. */
+export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
+  const now = deps.now ?? (() => new Date());
+  return async (root) => {
+    const requestLog = new ApiRequestLogBuffer(deps.db, deps.log);
+    root.addHook('onClose', async () => requestLog.flush());
+
+    const keyed: FastifyPluginAsyncZod = async (app) => {
+      app.addHook('onRequest', async (request, reply) => {
+        const at = now();
+        const caller = await authenticateApiKey(deps.db, request.headers.authorization, at);
+        callers.set(request, caller);
+        const capabilities = capabilitiesOf(caller.user, at);
+        if (capabilities.apiAccess === 'none') throw apiPlanRequired();
+        if (capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method)) {
+          return refuse(reply, 403, 'API_READ_ONLY', 'Your plan has the read-only API on Starter: GET calls only. Upgrade to Professional for full API access.');
+        }
+        const quota = await consumeQuota(deps.db, caller.user.id, { daily: capabilities.apiDailyLimit, monthly: capabilities.apiMonthlyLimit }, at);
+        reply.header('X-RateLimit-Limit', quota.limit).header('X-RateLimit-Remaining', quota.remaining).header('X-RateLimit-Reset', quota.reset);
+        if (!quota.allowed) {
+          reply.header('Retry-After', quota.retryAfter);
+          const what = quota.exhausted === 'day' ? 'daily' : 'monthly';
+          return refuse(reply, 429, 'RATE_LIMITED', `You have used your ${what} API quota. Try again in ${quota.retryAfter} seconds, or upgrade for a higher limit.`);
+        }
+        return undefined;
+      });
+
+      // The error's words for the log (never the body of a success).
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (reply.statusCode >= 400 && typeof payload === 'string') {
+          try {
+            errorMessages.set(request, String((JSON.parse(payload) as { message?: unknown }).message ?? ''));
+          } catch {
+            errorMessages.set(request, payload.slice(0, 500));
+          }
+        }
+        return payload;
+      });
+
+      app.addHook('onResponse', async (request, reply) => {
+        const caller = callers.get(request);
+        if (!caller) return; // no known user: the log belongs to users
+        requestLog.add({
+          userId: caller.user.id,
+          endpoint: request.routeOptions.url ?? request.url.split('?')[0]!,
+          method: request.method,
+          statusCode: reply.statusCode,
+          responseTimeMs: Math.round(reply.elapsedTime),
+          requestSize: Number(request.headers['content-length'] ?? 0) || 0,
+          responseSize: Number(reply.getHeader('content-length') ?? 0) || 0,
+          userAgent: request.headers['user-agent'] ?? null,
+          ipAddress: request.ip,
+          timestamp: new Date(),
+          errorMessage: reply.statusCode >= 400 ? (errorMessages.get(request) ?? null) : null,
+        });
+      });
+
+      app.get(
+        '/scans',
+        { schema: { tags, summary: 'Recent scans, newest first, with their results', response: { 200: v1ScanListSchema, ...errors } } },
+        async (request) => ({ scans: await recentScanRuns(deps.db, callerOf(request).user.id) }),
+      );
+
+      app.post(
+        '/scans',
+        {
+          schema: {
+            tags,
+            summary: 'Start a scan of the given object types (default: the objects to analyze in settings)',
+            body: startScanRequestSchema,
+            response: { 202: scanRunSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...errors },
+          },
+        },
+        async (request, reply) => reply.status(202).send(await startScanFor(deps.db, deps.queue, callerOf(request).user.id, request.body.objectTypes, 'api')),
+      );
+    };
+    await root.register(keyed, { prefix: '/api/v1' });
+  };
+}
