@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdParam } from './ids';
+import { wholeNumberParam } from './results';
 import { scanRunSchema } from './scans';
 
 export const API_KEY_NAME_MAX = 100;
@@ -34,5 +35,50 @@ export const apiKeyParamsSchema = z.object({ id: rowIdParam('API key') });
 /** The versioned API (/api/v1). */
 export const v1ScanListSchema = z.object({ scans: z.array(scanRunSchema) }).meta({ id: 'V1ScanList' });
 
+/** Calls counted against one limit. */
+const quotaUseSchema = z.object({ used: z.number().int(), limit: z.number().int() });
+
+export const API_USAGE_DAYS = 30;
+
+export const apiUsageSchema = z
+  .object({
+    today: quotaUseSchema.describe('This UTC day; the counter starts again at UTC midnight'),
+    month: quotaUseSchema.describe('This UTC month'),
+    days: z
+      .array(z.object({ day: z.string().describe('UTC day, YYYY-MM-DD'), calls: z.number().int(), errors: z.number().int().describe('Calls answered 400 or above') }))
+      .describe(`The last ${API_USAGE_DAYS} UTC days, oldest first, today last; days without calls count zero`),
+  })
+  .meta({ id: 'ApiUsage' });
+
+const STATUS_FILTER_MESSAGE = 'status must be success, error or an HTTP status code (100 to 599)';
+export const apiRequestStatusFilter = z.union([z.enum(['success', 'error']), z.coerce.number().int().min(100).max(599)], { error: STATUS_FILTER_MESSAGE });
+
+export const apiRequestsQuerySchema = z.object({
+  page: wholeNumberParam('page', 1, 100_000).default(1),
+  pageSize: wholeNumberParam('pageSize', 1, 100).default(25),
+  status: apiRequestStatusFilter.optional().describe('success (below 400), error (400 and above) or one status code'),
+  endpoint: z.string().max(200, 'endpoint has at most 200 characters').optional().describe('The route, e.g. /api/v1/scans'),
+});
+
+export const apiRequestSchema = z
+  .object({
+    id: z.number().int(),
+    method: z.string(),
+    endpoint: z.string(),
+    statusCode: z.number().int(),
+    responseTimeMs: z.number().int(),
+    timestamp: z.iso.datetime(),
+    errorMessage: z.string().nullable(),
+  })
+  .meta({ id: 'ApiRequest' });
+
+export const apiRequestPageSchema = z
+  .object({ requests: z.array(apiRequestSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+  .meta({ id: 'ApiRequestPage' });
+
+export type ApiUsage = z.infer<typeof apiUsageSchema>;
+export type ApiRequestView = z.infer<typeof apiRequestSchema>;
+export type ApiRequestPage = z.infer<typeof apiRequestPageSchema>;
+export type ApiRequestsQuery = z.infer<typeof apiRequestsQuerySchema>;
 export type ApiKeyView = z.infer<typeof apiKeySchema>;
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -85,7 +85,7 @@ export const healthResultsSchema = z
 
 const objectTypeFilter = z.enum(OBJECT_TYPES, { error: `objectType must be one of ${OBJECT_TYPES.join(', ')}` }).optional();
 
-const wholeNumberParam = (label: string, min: number, max: number) => {
+export const wholeNumberParam = (label: string, min: number, max: number) => {
   const range = `${label} must be a whole number from ${min} to ${max}`;
   return z.coerce.number({ error: range }).int(range).min(min, range).max(max, range);
 };

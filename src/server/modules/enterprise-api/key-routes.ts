@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiKeyListSchema, apiKeyParamsSchema, apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from '../../../shared/contracts/enterprise-api';
+import {
+  apiKeyListSchema,
+  apiKeyParamsSchema,
+  apiKeySchema,
+  apiRequestPageSchema,
+  apiRequestsQuerySchema,
+  apiUsageSchema,
+  createApiKeyRequestSchema,
+  createdApiKeySchema,
+} from '../../../shared/contracts/enterprise-api';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { PLANS } from '../../../shared/plans';
 import type { Db } from '../../db/client';
@@ -8,6 +17,7 @@ import { HttpError } from '../../http/errors';
 import { capabilitiesOf } from '../accounts';
 import { requireUser, signedInUser } from '../auth';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './api-keys';
+import { apiRequestsOf, apiUsageOf } from './usage';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const tags = ['enterprise-api'];
@@ -26,8 +36,8 @@ function apiUser(request: Parameters<typeof signedInUser>[0]): User {
 
 const noSuchKey = () => new HttpError(404, 'NOT_FOUND', 'No such API key.');
 
-/** The signed-in user's API keys: list, create (secret shown once), rotate, revoke. */
-export function keyRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
+/** The signed-in user's API keys (list, create with the secret shown once, rotate, revoke), usage and request log. */
+export function keyRoutes({ db, now = () => new Date() }: { db: Db; now?: () => Date }): FastifyPluginAsyncZod {
   const guard = requireUser(db);
   return async (app) => {
     app.get(
@@ -60,6 +70,18 @@ export function keyRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
       '/api/enterprise/keys/:id',
       { preHandler: guard, schema: { tags, summary: 'Revoke a key: calls with it are refused from now on', params: apiKeyParamsSchema, response: { 200: apiKeySchema, ...errors } } },
       async (request) => (await revokeApiKey(db, apiUser(request).id, request.params.id)) ?? Promise.reject(noSuchKey()),
+    );
+
+    app.get(
+      '/api/enterprise/usage',
+      { preHandler: guard, schema: { tags, summary: "Today's and this month's API calls against the limits, and the last 30 days", response: { 200: apiUsageSchema, ...errors } } },
+      async (request) => apiUsageOf(db, apiUser(request), now()),
+    );
+
+    app.get(
+      '/api/enterprise/requests',
+      { preHandler: guard, schema: { tags, summary: 'My API request log, newest first', querystring: apiRequestsQuerySchema, response: { 200: apiRequestPageSchema, ...errors } } },
+      async (request) => apiRequestsOf(db, apiUser(request).id, request.query),
     );
   };
 }
