@@ -22,7 +22,7 @@ import { cleanupRoutes } from './modules/cleanup';
 import { connectionRoutes } from './modules/hubspot';
 import { type DemoAccount, demoRoutes } from './modules/demo';
 import { duplicateRoutes } from './modules/duplicates';
-import { keyRoutes, v1Routes } from './modules/enterprise-api';
+import { keyRoutes, v1Routes, type V1Dependencies } from './modules/enterprise-api';
 import { objectRoutes } from './modules/objects';
 import { resultsRoutes, scanRoutes } from './modules/scans';
 import { settingsRoutes } from './modules/settings';
@@ -43,6 +43,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** The public demo's account; the server passes one it prepares at start-up. */
   demo?: DemoAccount;
+  /** The public API's clock and quota limits, for tests that cross midnight or use a small limit. */
+  api?: Pick<V1Dependencies, 'now' | 'quotaLimits'>;
 }
 
 /** Builds the whole HTTP app without listening, so tests can use `app.inject()`. */
@@ -92,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));
   await app.register(objectRoutes({ db: deps.database.db }));
   await app.register(keyRoutes({ db: deps.database.db }));
-  await app.register(v1Routes({ db: deps.database.db, queue: deps.queue, log: app.log }));
+  await app.register(v1Routes({ db: deps.database.db, queue: deps.queue, log: app.log, ...deps.api }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

@@ -75,7 +75,7 @@ export interface PlanCapabilities {
 
 const byId = (id: Plan['id']) => PLANS.find((plan) => plan.id === id)!;
 const API_QUOTA = { apiDailyLimit: DEFAULT_API_DAILY_LIMIT, apiMonthlyLimit: DEFAULT_API_MONTHLY_LIMIT };
-/** Enterprise: ten times the standard quota. */
+/** Enterprise: ten times the standard quota (and webhooks, its alone). */
 const ENTERPRISE_API_QUOTA = { apiDailyLimit: 100_000, apiMonthlyLimit: 3_000_000 };
 
 /** The one table every gate reads, on the server and in the UI. */
@@ -83,8 +83,8 @@ export const PLAN_CAPABILITIES: Readonly<Record<PlanTier, PlanCapabilities>> = {
   free: { scans: false, dailyScans: false, automaticCleanup: false, apiAccess: 'none', chatNotifications: false, weeklyReports: false, webhooks: false, queuePriority: 0, recordLimit: 0, ...API_QUOTA },
   starter: { scans: true, dailyScans: false, automaticCleanup: false, apiAccess: 'basic', chatNotifications: false, weeklyReports: true, webhooks: false, queuePriority: 0, recordLimit: byId('starter').recordLimit, ...API_QUOTA },
   // The trial is Professional, to try everything (DESIGN.md).
-  trial: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit, ...API_QUOTA },
-  professional: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 10, recordLimit: byId('professional').recordLimit, ...API_QUOTA },
+  trial: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: false, queuePriority: 10, recordLimit: byId('professional').recordLimit, ...API_QUOTA },
+  professional: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: false, queuePriority: 10, recordLimit: byId('professional').recordLimit, ...API_QUOTA },
   enterprise: { scans: true, dailyScans: true, automaticCleanup: true, apiAccess: 'full', chatNotifications: true, weeklyReports: true, webhooks: true, queuePriority: 20, recordLimit: byId('enterprise').recordLimit, ...ENTERPRISE_API_QUOTA },
 };
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppDependencies } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   demo?: DemoOptions;
   /** Where the app and its jobs log; silent by default. */
   log?: FastifyBaseLogger;
+  /** The public API's clock and quota limits. */
+  api?: AppDependencies['api'];
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -63,7 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.cronIntervalSeconds ? { cronIntervalSeconds: options.cronIntervalSeconds } : {}),
   });
   const demo = new DemoAccount(database.db, options.log ?? createLogger(config), options.demo ?? TEST_DEMO);
-  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo, ...(options.log ? { logger: options.log } : {}) });
+  const app = await buildApp({ config, database, queue, webRoot: options.webRoot ?? '/nonexistent', demo, ...(options.log ? { logger: options.log } : {}), ...(options.api ? { api: options.api } : {}) });
   return {
     app,
     database,

@@ -29,7 +29,8 @@ const nextUtcMonth = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMon
  * Counts one call for the user, atomically: one INSERT ... ON CONFLICT DO UPDATE whose row lock
  * serialises concurrent calls in every process. The counters start again when the stored UTC
  * day or month is not today's; the update happens only while both counters are under their
- * limits, so refused calls are not counted. `limits` are the plan's, written when the row is made.
+ * limits, so refused calls are not counted. `limits` are the plan's today: they are written to the
+ * row on every counted call, so a plan change moves them at the next call.
  */
 export async function consumeQuota(db: Db, userId: number, limits: QuotaLimits, now: Date): Promise<QuotaVerdict> {
   const day = utcDay(now);
@@ -47,8 +48,10 @@ export async function consumeQuota(db: Db, userId: number, limits: QuotaLimits, 
         currentMonthlyUsage: sql`case when ${monthReset} then 1 else ${q.currentMonthlyUsage} + 1 end`,
         lastResetDay: day,
         lastResetMonth: month,
+        dailyLimit: limits.daily,
+        monthlyLimit: limits.monthly,
       },
-      setWhere: sql`(${dayReset} or ${q.currentDailyUsage} < ${q.dailyLimit}) and (${monthReset} or ${q.currentMonthlyUsage} < ${q.monthlyLimit})`,
+      setWhere: sql`(${dayReset} or ${q.currentDailyUsage} < ${limits.daily}) and (${monthReset} or ${q.currentMonthlyUsage} < ${limits.monthly})`,
     })
     .returning({ dailyLimit: q.dailyLimit, daily: q.currentDailyUsage });
   const reset = Math.floor(nextUtcMidnight(now) / 1000);
@@ -56,12 +59,12 @@ export async function consumeQuota(db: Db, userId: number, limits: QuotaLimits, 
 
   // Refused: read the row for the headers (no write, so no race that matters).
   const [row] = await db.select().from(q).where(eq(q.userId, userId)).limit(1);
-  const dayOut = row!.lastResetDay === day && row!.currentDailyUsage >= row!.dailyLimit;
+  const dayOut = row!.lastResetDay === day && row!.currentDailyUsage >= limits.daily;
   const until = dayOut ? nextUtcMidnight(now) : nextUtcMonth(now);
   return {
     allowed: false,
-    limit: row!.dailyLimit,
-    remaining: dayOut ? 0 : Math.max(0, row!.dailyLimit - (row!.lastResetDay === day ? row!.currentDailyUsage : 0)),
+    limit: limits.daily,
+    remaining: dayOut ? 0 : Math.max(0, limits.daily - (row!.lastResetDay === day ? row!.currentDailyUsage : 0)),
     reset,
     exhausted: dayOut ? 'day' : 'month',
     retryAfter: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequestPage, ApiUsage } from '../../../shared/contracts/enterprise-api';
+import { PLAN_CAPABILITIES } from '../../../shared/plans';
 import { apiRequestLog, apiUsageQuota, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -35,6 +36,7 @@ afterAll(async () => ctx?.stop());
 const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
 describe('API usage', () => {
+  const trial = PLAN_CAPABILITIES.trial;
   it('answers zero against the plan limits before any call, and the last 30 days', async () => {
     const usage = (await get(other, '/api/enterprise/usage')).json<ApiUsage>();
     expect(usage.today.used).toBe(0);
@@ -44,14 +46,15 @@ describe('API usage', () => {
     expect(usage.days.at(-1)).toEqual({ day: today, calls: 0, errors: 0 });
   });
 
+  // The limits shown are the plan's today, whatever an older quota row says.
   it("counts today's and this month's calls from the quota, and the days from the log", async () => {
     const month = today.slice(0, 7);
     await ctx.database.db.insert(apiUsageQuota).values({ userId: ownerId, dailyLimit: 500, monthlyLimit: 9000, currentDailyUsage: 3, currentMonthlyUsage: 70, lastResetDay: today, lastResetMonth: month });
     const response = await get(owner, '/api/enterprise/usage');
     expect(response.statusCode).toBe(200);
     const usage = response.json<ApiUsage>();
-    expect(usage.today).toEqual({ used: 3, limit: 500 });
-    expect(usage.month).toEqual({ used: 70, limit: 9000 });
+    expect(usage.today).toEqual({ used: 3, limit: trial.apiDailyLimit });
+    expect(usage.month).toEqual({ used: 70, limit: trial.apiMonthlyLimit });
     expect(usage.days.reduce((n, d) => n + d.calls, 0)).toBe(4); // the 40-day-old call is outside
     expect(usage.days.reduce((n, d) => n + d.errors, 0)).toBe(1);
   });
@@ -59,8 +62,8 @@ describe('API usage', () => {
   it('a counter from another day reads as zero today', async () => {
     await ctx.database.db.update(apiUsageQuota).set({ lastResetDay: '2000-01-01', lastResetMonth: '2000-01' }).where(eq(apiUsageQuota.userId, ownerId));
     const usage = (await get(owner, '/api/enterprise/usage')).json<ApiUsage>();
-    expect(usage.today).toEqual({ used: 0, limit: 500 });
-    expect(usage.month).toEqual({ used: 0, limit: 9000 });
+    expect(usage.today).toEqual({ used: 0, limit: trial.apiDailyLimit });
+    expect(usage.month).toEqual({ used: 0, limit: trial.apiMonthlyLimit });
   });
 });
 

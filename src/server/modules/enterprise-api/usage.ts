@@ -32,9 +32,10 @@ export async function apiUsageOf(db: Db, user: User, now: Date): Promise<ApiUsag
     return { day: key, calls: found?.calls ?? 0, errors: found?.errors ?? 0 };
   });
 
+  // The plan's limits today (the quota row's follow them at the next call).
   return {
-    today: { used: row?.lastResetDay === today ? row.currentDailyUsage : 0, limit: row?.dailyLimit ?? plan.apiDailyLimit },
-    month: { used: row?.lastResetMonth === month ? row.currentMonthlyUsage : 0, limit: row?.monthlyLimit ?? plan.apiMonthlyLimit },
+    today: { used: row?.lastResetDay === today ? row.currentDailyUsage : 0, limit: plan.apiDailyLimit },
+    month: { used: row?.lastResetMonth === month ? row.currentMonthlyUsage : 0, limit: plan.apiMonthlyLimit },
     days,
   };
 }

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { v1ScanListSchema } from '../../../shared/contracts/enterprise-api';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { scanRunSchema, startScanRequestSchema } from '../../../shared/contracts/scans';
+import type { PlanCapabilities } from '../../../shared/plans';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { capabilitiesOf } from '../accounts';
 import { recentScanRuns, startScanFor } from '../scans';
 import { apiPlanRequired } from './key-routes';
-import { consumeQuota } from './quota';
+import { consumeQuota, type QuotaLimits } from './quota';
 import { ApiRequestLogBuffer } from './request-log-buffer';
 import { authenticateApiKey, type ApiCaller } from './v1-auth';
 
@@ -18,7 +19,11 @@ export interface V1Dependencies {
   log: FastifyBaseLogger;
   /** The clock quotas count by (tests move it across midnight). */
   now?: () => Date;
+  /** The limits a plan gives (tests set a small one); the capability table's by default. */
+  quotaLimits?: (capabilities: PlanCapabilities) => QuotaLimits;
 }
+
+const planQuotaLimits = (capabilities: PlanCapabilities): QuotaLimits => ({ daily: capabilities.apiDailyLimit, monthly: capabilities.apiMonthlyLimit });
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
@@ -40,6 +45,7 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 /** The versioned API: every call authenticated by an API key (no cookies), counted against the quota and logged. */
 export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
   const now = deps.now ?? (() => new Date());
+  const quotaLimits = deps.quotaLimits ?? planQuotaLimits;
   return async (root) => {
     const requestLog = new ApiRequestLogBuffer(deps.db, deps.log);
     root.addHook('onClose', async () => requestLog.flush());
@@ -54,7 +60,7 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
         if (capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method)) {
           return refuse(reply, 403, 'API_READ_ONLY', 'Your plan has the read-only API on Starter: GET calls only. Upgrade to Professional for full API access.');
         }
-        const quota = await consumeQuota(deps.db, caller.user.id, { daily: capabilities.apiDailyLimit, monthly: capabilities.apiMonthlyLimit }, at);
+        const quota = await consumeQuota(deps.db, caller.user.id, quotaLimits(capabilities), at);
         reply.header('X-RateLimit-Limit', quota.limit).header('X-RateLimit-Remaining', quota.remaining).header('X-RateLimit-Reset', quota.reset);
         if (!quota.allowed) {
           reply.header('Retry-After', quota.retryAfter);
