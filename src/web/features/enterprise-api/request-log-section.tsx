@@ -20,7 +20,7 @@ function StatusCode({ code }: { code: number }) {
 function RequestRow({ request }: { request: ApiRequestView }) {
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap py-2 pr-3 text-slate-600">{formatDateTime(request.timestamp)}</td>
+      <td className="py-2 pr-3 text-slate-600 sm:whitespace-nowrap">{formatDateTime(request.timestamp)}</td>
       <td className="py-2 pr-3">
         <span className="font-mono text-xs text-slate-900">
           <span className="font-semibold">{request.method}</span> <span className="break-all">{request.endpoint}</span>
@@ -94,7 +94,7 @@ export function RequestLogSection() {
       ) : (
         <>
           <div className="-mx-5 mt-4 overflow-x-auto px-5 sm:mx-0 sm:px-0">
-            <table className="w-full min-w-[34rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-semibold">Time</th>
