@@ -22,6 +22,7 @@ import { resultsRoutes, recentScanRuns } from '../scans';
 import { previewSettings, readSettings } from '../settings';
 import { DemoAccount } from './demo-account';
 import { demoMergePlan } from './demo-cleanup';
+import { demoEnterpriseRoutes } from './demo-enterprise';
 import { DEMO_SLACK_CHANNEL } from './demo-notifications';
 
 export const DEMO_PREFIX = '/api/demo';
@@ -124,6 +125,7 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
     // The demo's results never change (a rebuild makes a new account), so one version serves.
     await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: async () => ({ id: await owner(), version: 0 }) }));
     await app.register(duplicateRoutes({ db, prefix: DEMO_PREFIX, groupsOwner: owner, persist: false }));
+    await app.register(demoEnterpriseRoutes({ prefix: DEMO_PREFIX }));
 
     app.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE'],

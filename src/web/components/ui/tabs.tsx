@@ -20,7 +20,7 @@ export function TabList<T extends string>({ idPrefix, items, value, onChange, la
   };
 
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="grid gap-1 rounded-xl bg-slate-100 p-1" style={{ gridTemplateColumns: `repeat(${items.length}, minmax(0, 1fr))` }}>
       {items.map((item) => {
         const selected = item.value === value;
         return (
