@@ -18,6 +18,7 @@ import { authenticateApiKey } from './v1-auth';
 import { callerOf, knownCaller, setCaller } from './v1-caller';
 import { v1DuplicateRoutes } from './v1-duplicate-routes';
 import { v1MergeRoutes } from './v1-merge-routes';
+import { v1OpenApiRoutes } from './v1-openapi';
 import { v1ResultsRoutes } from './v1-results-routes';
 
 export interface V1Dependencies {
@@ -130,5 +131,6 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
       await app.register(v1MergeRoutes(deps));
     };
     await root.register(keyed, { prefix: '/api/v1' });
+    await root.register(v1OpenApiRoutes(deps));
   };
 }
