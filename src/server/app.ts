@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));
   await app.register(objectRoutes({ db: deps.database.db }));
   await app.register(keyRoutes({ db: deps.database.db }));
-  await app.register(v1Routes({ db: deps.database.db, queue: deps.queue, log: app.log, ...deps.api }));
+  await app.register(v1Routes({ db: deps.database.db, queue: deps.queue, log: app.log, config, ...deps.api }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

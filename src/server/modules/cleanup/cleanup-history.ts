@@ -4,6 +4,7 @@ import { RECORD_ACTION_STATUSES, RECORD_ACTION_TYPES, type HistoryPage, type his
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { mergeBackups, merges, recordActions, type Merge, type MergeBackup, type RecordAction } from '../../db/schema';
+import { HttpError } from '../../http/errors';
 import type { ActionDetails } from './run-merge';
 import { isStalled } from './start-merge';
 
@@ -129,6 +130,13 @@ export async function findAction(db: Db, userId: number, actionId: number): Prom
 export async function findMerge(db: Db, userId: number, mergeId: number): Promise<MergeView | null> {
   const [merge] = await db.select().from(merges).where(and(eq(merges.id, mergeId), eq(merges.userId, userId))).limit(1);
   return merge ? (await mergeViews(db, [merge]))[0]! : null;
+}
+
+/** The user's merge, or a 404 (another user's merge is no different from none). */
+export async function mergeOrNotFound(db: Db, userId: number, mergeId: number): Promise<MergeView> {
+  const merge = await findMerge(db, userId, mergeId);
+  if (!merge) throw new HttpError(404, 'NOT_FOUND', 'No such merge.');
+  return merge;
 }
 
 /** Every merge of a group, newest first: after a partial failure, which records were merged and which were not. */

@@ -16,11 +16,10 @@ import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { rowIdParam } from '../../../shared/contracts/ids';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { requireUser, signedInUser } from '../auth';
 import { listAutomaticCleanupRuns } from './automatic-cleanup';
-import { findMerge, groupMerges, listHistory } from './cleanup-history';
+import { groupMerges, listHistory, mergeOrNotFound } from './cleanup-history';
 import { findGroup, planGroupMerge } from './plan-group-merge';
 import { restoreRecord } from './restore-record';
 import { startMerge } from './start-merge';
@@ -68,7 +67,7 @@ export function cleanupRoutes({ db, config, queue }: { db: Db; config: Config; q
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const mergeId = await startMerge(deps, userId, request.params.groupId, request.body);
-        return reply.status(202).send((await findMerge(db, userId, mergeId))!);
+        return reply.status(202).send(await mergeOrNotFound(db, userId, mergeId));
       },
     );
 
@@ -85,11 +84,7 @@ export function cleanupRoutes({ db, config, queue }: { db: Db; config: Config; q
     app.get(
       '/api/cleanup/merges/:id',
       { preHandler: guard, schema: { tags: ['cleanup'], summary: 'One merge with the status of every step and record', params: z.object({ id: rowIdParam('merge') }), response: { 200: mergeSchema, ...errors } } },
-      async (request) => {
-        const merge = await findMerge(db, signedInUser(request).id, request.params.id);
-        if (!merge) throw new HttpError(404, 'NOT_FOUND', 'No such merge.');
-        return merge;
-      },
+      async (request) => mergeOrNotFound(db, signedInUser(request).id, request.params.id),
     );
 
     app.get(

@@ -1,22 +1,32 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { v1ScanListSchema } from '../../../shared/contracts/enterprise-api';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
+import { rowIdParam } from '../../../shared/contracts/ids';
 import { scanRunSchema, startScanRequestSchema } from '../../../shared/contracts/scans';
 import type { PlanCapabilities } from '../../../shared/plans';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { capabilitiesOf } from '../accounts';
-import { recentScanRuns, startScanFor } from '../scans';
+import { recentScanRuns, scanRunView, startScanFor } from '../scans';
 import { apiPlanRequired } from './key-routes';
 import { consumeQuota, type QuotaLimits } from './quota';
 import { ApiRequestLogBuffer } from './request-log-buffer';
-import { authenticateApiKey, type ApiCaller } from './v1-auth';
+import { authenticateApiKey } from './v1-auth';
+import { callerOf, knownCaller, setCaller } from './v1-caller';
+import { v1DuplicateRoutes } from './v1-duplicate-routes';
+import { v1MergeRoutes } from './v1-merge-routes';
+import { v1OpenApiRoutes } from './v1-openapi';
+import { v1ResultsRoutes } from './v1-results-routes';
 
 export interface V1Dependencies {
   db: Db;
   queue: JobQueue;
   log: FastifyBaseLogger;
+  config: Config;
   /** The clock quotas count by (tests move it across midnight). */
   now?: () => Date;
   /** The limits a plan gives (tests set a small one); the capability table's by default. */
@@ -29,14 +39,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['v1'];
 
-const callers = new WeakMap<FastifyRequest, ApiCaller>();
 const errorMessages = new WeakMap<FastifyRequest, string>();
-
-function callerOf(request: FastifyRequest): ApiCaller {
-  const caller = callers.get(request);
-  if (!caller) throw new Error('An /api/v1 route ran without its key check');
-  return caller;
-}
 
 function refuse(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.status(status).send({ message, code });
@@ -54,7 +57,7 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
       app.addHook('onRequest', async (request, reply) => {
         const at = now();
         const caller = await authenticateApiKey(deps.db, request.headers.authorization, at);
-        callers.set(request, caller);
+        setCaller(request, caller);
         const capabilities = capabilitiesOf(caller.user, at);
         if (capabilities.apiAccess === 'none') throw apiPlanRequired();
         if (capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method)) {
@@ -83,7 +86,7 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
       });
 
       app.addHook('onResponse', async (request, reply) => {
-        const caller = callers.get(request);
+        const caller = knownCaller(request);
         if (!caller) return; // no known user: the log belongs to users
         requestLog.add({
           userId: caller.user.id,
@@ -118,7 +121,22 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
         },
         async (request, reply) => reply.status(202).send(await startScanFor(deps.db, deps.queue, callerOf(request).user.id, request.body.objectTypes, 'api')),
       );
+
+      app.get(
+        '/scans/:id',
+        { schema: { tags, summary: 'One scan: its status, progress and, once finished, its results', params: z.object({ id: rowIdParam('scan') }), response: { 200: scanRunSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...errors } } },
+        async (request) => {
+          const run = await scanRunView(deps.db, callerOf(request).user.id, request.params.id);
+          if (!run) throw new HttpError(404, 'NOT_FOUND', 'No such scan.');
+          return run;
+        },
+      );
+
+      await app.register(v1ResultsRoutes(deps));
+      await app.register(v1DuplicateRoutes(deps));
+      await app.register(v1MergeRoutes(deps));
     };
     await root.register(keyed, { prefix: '/api/v1' });
+    await root.register(v1OpenApiRoutes(deps));
   };
 }
