@@ -37,12 +37,17 @@ export function signWebhook(secret: string, timestamp: number, rawBody: string):
  * subscribed to it, created since the endpoint was (an endpoint is not sent history) and within the
  * retry window. Idempotent: (endpoint, event) is unique, so a second pass inserts nothing.
  */
-export async function fanOutWebhookEvents(db: Db, now = new Date()): Promise<void> {
+export async function fanOutWebhookEvents(db: Db, publicUrl: string, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - WINDOW_MS);
+  // The event's own data plus links into the app (the object type's records when it has one).
+  const data = sql`e.payload || jsonb_build_object('links', jsonb_strip_nulls(jsonb_build_object(
+      'dashboard', ${`${publicUrl}/dashboard`}::text,
+      'duplicates', case when e.kind = 'duplicates.found' then ${`${publicUrl}/duplicates`}::text end,
+      'objects', case when e.payload ? 'objectType' then ${`${publicUrl}/objects/`}::text || (e.payload->>'objectType') end)))`;
   await db.execute(sql`
     insert into webhook_deliveries (endpoint_id, user_id, event_type, event_id, payload, next_attempt_at, created_at)
     select w.id, w.user_id, e.kind, 'evt_' || e.id,
-      jsonb_build_object('id', 'evt_' || e.id, 'type', e.kind, 'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', e.payload),
+      jsonb_build_object('id', 'evt_' || e.id, 'type', e.kind, 'createdAt', to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', ${data}),
       ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
     from webhook_endpoints w
     join notification_events e on e.user_id = w.user_id and e.kind = any(w.events) and e.created_at >= w.created_at
@@ -124,12 +129,20 @@ async function sendClaimed(deps: WebhookDeps, delivery: WebhookDeliveryRow, cloc
     await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The endpoint is disabled', leaseUntil: null, nextAttemptAt: null }).where(fence);
     return;
   }
+  let secret: string;
+  try {
+    secret = deps.secrets.open(endpoint.secret);
+  } catch {
+    // Sealed with another key: no attempt can sign it, so it is not retried.
+    await db.update(webhookDeliveries).set({ status: 'failed', lastError: 'The signing secret could not be read: rotate it', leaseUntil: null, nextAttemptAt: null }).where(fence);
+    return;
+  }
   const p = delivery.payload;
   // Key order fixed here (jsonb does not keep it); the same bytes on every retry.
   const rawBody = JSON.stringify({ id: p.id, type: p.type, createdAt: p.createdAt, data: p.data });
   const timestamp = Math.floor(clock().getTime() / 1000);
   const headers = {
-    [WEBHOOK_SIGNATURE_HEADER]: signWebhook(deps.secrets.open(endpoint.secret), timestamp, rawBody),
+    [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, rawBody),
     [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
     [WEBHOOK_EVENT_HEADER]: delivery.eventType,
     [WEBHOOK_DELIVERY_HEADER]: delivery.eventId,
@@ -170,7 +183,8 @@ export async function deliverDueWebhooks(deps: WebhookDeps, clock: () => Date = 
   for (let i = 0; i < maxBatches; i++) {
     const claimed = await claimWebhookDeliveries(deps.db, clock());
     if (claimed.length === 0) break;
-    await Promise.all(claimed.map((d) => sendClaimed(deps, d, clock)));
+    // One delivery's database error leaves it to its lease (taken over later) and holds up no other.
+    await Promise.all(claimed.map((d) => sendClaimed(deps, d, clock).catch((error: unknown) => deps.log?.error({ err: error, webhookDeliveryId: d.id }, 'webhook delivery not recorded; retried after its lease'))));
     attempted += claimed.length;
   }
   return attempted;

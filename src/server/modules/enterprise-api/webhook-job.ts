@@ -10,7 +10,7 @@ export const webhooksTickJob = defineJob({
   schedule: () => '* * * * *',
   retryLimit: 0,
   handler: async (_payload, { db, config, log }) => {
-    await fanOutWebhookEvents(db);
+    await fanOutWebhookEvents(db, config.publicUrl);
     await deliverDueWebhooks({ db, config, secrets: await secretBoxFor(config), log });
   },
 });

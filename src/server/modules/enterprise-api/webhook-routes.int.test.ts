@@ -167,15 +167,21 @@ describe('webhook deliveries', () => {
     await endpoint(other, ['scan.completed'], '/other-user');
     const eventId = await outboxEvent(ownerId, 'scan.completed', { objectType: 'contacts', totalRecords: 10, healthScore: 91.5 });
     await outboxEvent(otherId, 'duplicates.found', { objectType: 'contacts' });
-    await fanOutWebhookEvents(deps.db);
-    await fanOutWebhookEvents(deps.db);
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
     expect(await deliverDueWebhooks(deps)).toBe(1);
     expect(received.map((r) => r.path)).toEqual(['/subscribed']);
     const body = JSON.parse(received[0]!.body) as Record<string, unknown>;
-    expect(body).toEqual({ id: `evt_${eventId}`, type: 'scan.completed', createdAt: expect.any(String), data: { objectType: 'contacts', totalRecords: 10, healthScore: 91.5 } });
+    expect(body).toEqual({ id: `evt_${eventId}`, type: 'scan.completed', createdAt: expect.any(String), data: {
+        objectType: 'contacts',
+        totalRecords: 10,
+        healthScore: 91.5,
+        links: { dashboard: `${ctx.config.publicUrl}/dashboard`, objects: `${ctx.config.publicUrl}/objects/contacts` },
+      },
+    });
     expect(Object.keys(body)).toEqual(['id', 'type', 'createdAt', 'data']);
     expect(verifies(received[0]!, subscribed.secret)).toBe(true);
-    await fanOutWebhookEvents(deps.db);
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
     expect(await deliverDueWebhooks(deps)).toBe(0);
   });
 
@@ -184,7 +190,7 @@ describe('webhook deliveries', () => {
     await outboxEvent(ownerId, 'scan.completed', { objectType: 'deals' });
     script.push({ status: 500, headers: { 'Retry-After': '120' } });
     const start = Date.now();
-    await fanOutWebhookEvents(deps.db);
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
     await deliverDueWebhooks(deps, () => new Date(start));
     const [waiting] = await deps.db.select().from(webhookDeliveries);
     expect(waiting).toEqual(expect.objectContaining({ status: 'retrying', attempts: 1, lastStatusCode: 500 }));
@@ -202,12 +208,12 @@ describe('webhook deliveries', () => {
     const { id } = await endpoint(owner, ['scan.completed']);
     await outboxEvent(ownerId, 'scan.completed', { objectType: 'tickets' });
     const start = Date.now();
-    await fanOutWebhookEvents(deps.db, new Date(start));
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl, new Date(start));
     script.push({ status: 503 });
     await deliverDueWebhooks(deps, () => new Date(start + 23.99 * 3600_000));
     expect((await deps.db.select().from(webhookDeliveries))[0]).toEqual(expect.objectContaining({ status: 'failed', attempts: 1 }));
     await outboxEvent(ownerId, 'scan.completed', { objectType: 'companies' });
-    await fanOutWebhookEvents(deps.db);
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
     script.push({ status: 410 });
     await deliverDueWebhooks(deps);
     const [row] = await deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
@@ -218,7 +224,7 @@ describe('webhook deliveries', () => {
     await endpoint(owner, ['merge.completed']);
     await outboxEvent(ownerId, 'merge.completed', { mergeId: 1, status: 'completed' });
     const start = Date.now();
-    await fanOutWebhookEvents(deps.db, new Date(start));
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl, new Date(start));
     // A worker claims it and dies before posting.
     expect(await claimWebhookDeliveries(deps.db, new Date(start))).toHaveLength(1);
     expect(await deliverDueWebhooks(deps, () => new Date(start + 1000))).toBe(0);
@@ -226,6 +232,16 @@ describe('webhook deliveries', () => {
     expect(await deliverDueWebhooks(deps, () => new Date(start + 2 * WEBHOOK_LEASE_MS + 2000))).toBe(0);
     expect(received).toHaveLength(1);
     expect((await deps.db.select().from(webhookDeliveries))[0]).toEqual(expect.objectContaining({ status: 'delivered', attempts: 2 }));
+  });
+
+  it('delivers each event once when two workers run at the same time', async () => {
+    await endpoint(owner, ['health.changed']);
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await outboxEvent(ownerId, 'health.changed', { objectType: 'contacts', change: i }));
+    await Promise.all([fanOutWebhookEvents(deps.db, ctx.config.publicUrl), fanOutWebhookEvents(deps.db, ctx.config.publicUrl)]);
+    const [first, second] = await Promise.all([deliverDueWebhooks(deps), deliverDueWebhooks(deps)]);
+    expect(first + second).toBe(6);
+    expect(received.map((r) => r.headers['x-datacleaner-delivery']).sort()).toEqual(ids.map((id) => `evt_${id}`).sort());
   });
 
   it('pages deliveries with endpoint and status filters', async () => {
