@@ -22,7 +22,7 @@ import { cleanupRoutes } from './modules/cleanup';
 import { connectionRoutes } from './modules/hubspot';
 import { type DemoAccount, demoRoutes } from './modules/demo';
 import { duplicateRoutes } from './modules/duplicates';
-import { keyRoutes, v1Routes, type V1Dependencies } from './modules/enterprise-api';
+import { keyRoutes, v1Routes, webhookRoutes, type V1Dependencies } from './modules/enterprise-api';
 import { objectRoutes } from './modules/objects';
 import { resultsRoutes, scanRoutes } from './modules/scans';
 import { settingsRoutes } from './modules/settings';
@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(objectRoutes({ db: deps.database.db }));
   await app.register(keyRoutes({ db: deps.database.db }));
   await app.register(v1Routes({ db: deps.database.db, queue: deps.queue, log: app.log, config, ...deps.api }));
+  await app.register(webhookRoutes({ db: deps.database.db, config, secrets }));
 
   await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
   return app;

@@ -33,6 +33,8 @@ export interface RouteOwner {
   outboxEmailId: string;
   /** One of the user's API keys (made through /api/enterprise/keys). */
   apiKeyId: number;
+  /** One of the user's webhook endpoints (made through /api/enterprise/webhooks). */
+  webhookEndpointId: number;
   /** Values only this user's data holds; lowercase. */
   markers: string[];
 }
@@ -70,6 +72,8 @@ export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: P
   await json('POST', `/api/duplicates/${dismissedGroupId}/dismiss`);
   const history = await json<HistoryPage>('GET', '/api/cleanup/history');
   const apiKey = await json<{ id: number }>('POST', '/api/enterprise/keys', { name: `Quillfeather-${tag} sync` });
+  // Port 9 on loopback refuses at once: a test event sent in the matrix reaches nothing outside.
+  const webhook = await json<{ id: number }>('POST', '/api/enterprise/webhooks', { url: `http://127.0.0.1:9/quillfeather-${tag}`, events: ['scan.completed'] });
   const verification = (await readOutbox(ctx.config.dataDir)).find((e) => e.to === email && e.kind === 'verification');
   if (!verification) throw new Error(`No verification email for ${email}`);
 
@@ -87,6 +91,7 @@ export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: P
     actionId: history.actions[0]!.id,
     outboxEmailId: verification.id,
     apiKeyId: apiKey.id,
+    webhookEndpointId: webhook.id,
     markers: [email, profile.fullName, `quillfeather-${tag}`].map((m) => m.toLowerCase()),
   };
 }
@@ -105,6 +110,7 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'objects/{objectType}/{id}': owner.recordIds[0]!,
     'outbox/{id}': owner.outboxEmailId,
     'keys/{id}': String(owner.apiKeyId),
+    'webhooks/{id}': String(owner.webhookEndpointId),
     // Anything under /api/demo that no read route takes.
     'demo/{*}': 'anything',
   };
@@ -127,6 +133,8 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/hubspot/connect-token': (caller) => ({ accessToken: caller?.portal.token ?? 'pat-na1-00000000-0000-0000-0000-000000000000' }),
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
   'POST /api/enterprise/keys': () => ({ name: 'Matrix key' }),
+  'POST /api/enterprise/webhooks': () => ({ url: 'http://127.0.0.1:9/matrix', events: ['scan.completed', 'merge.completed'], description: 'Matrix endpoint' }),
+  'PATCH /api/enterprise/webhooks/{id}': () => ({ description: 'Matrix change' }),
   'POST /api/v1/scans': () => ({ objectTypes: ['contacts'] }),
   'POST /api/v1/duplicates/{id}/merge': (caller) => ({ primaryRule: 'most-complete', ...(caller ? { primaryId: caller.recordIds[0] } : {}), fieldChoices: {} }),
   'POST /api/billing/checkout': () => ({ plan: 'professional' }),

@@ -6,3 +6,4 @@ export * from './api';
 export * from './plans';
 export * from './cleanup';
 export * from './notifications';
+export * from './webhooks';

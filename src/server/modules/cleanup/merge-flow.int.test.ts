@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { HistoryPage, MergePlan, MergeView, RecordActionView } from '../../../shared/contracts/cleanup';
-import { crmRecords, mergeBackups } from '../../db/schema';
+import { crmRecords, mergeBackups, notificationEvents } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { connectedUser, createRecords, finishedMerge, seedGroup } from '../../test/cleanup-fixtures';
@@ -91,6 +91,10 @@ describe('merging a duplicate group', () => {
     for (const oldId of [a, b, c, d]) expect(await mirrorRow(oldId)).toMatchObject({ archived: true, mergedIntoId: merge.survivorId });
     expect(await mirrorRow(merge.survivorId)).toMatchObject({ archived: false, properties: expect.objectContaining({ city: 'Dallas' }) });
     expect((await get(cookie, `/api/duplicates/${groupId}`)).json()).toMatchObject({ status: 'merged', primaryRecordId: a });
+
+    // The outbox tells webhooks of it (merge.completed), written with the merge's outcome.
+    const told = await ctx.database.db.select().from(notificationEvents).where(eq(notificationEvents.kind, 'merge.completed'));
+    expect(told.map((e) => e.payload)).toContainEqual(expect.objectContaining({ mergeId: merge.id, status: 'completed', objectType: 'contacts', mergedRecords: 3, survivorId: merge.survivorId }));
 
     // A backup of every record, as it was before anything was written.
     const backups = await ctx.database.db.select().from(mergeBackups).where(eq(mergeBackups.mergeId, merge.id));

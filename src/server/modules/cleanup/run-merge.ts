@@ -5,6 +5,7 @@ import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, mergeBackups, merges, recordActions, type Merge, type RecordAction } from '../../db/schema';
 import { bumpResultsVersion } from '../scans';
+import { recordMergeEvent } from '../notifications';
 import { HttpError } from '../../http/errors';
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import { findConnection, hubspotApiFor, HubSpotError, HubSpotRefusal, UncertainOutcome, type HubSpotApi, MIRRORED_PROPERTIES, sleep, upsertMirrorRecords } from '../hubspot';
@@ -280,10 +281,11 @@ class MergeRun {
     const done = stop === null && consentProblem === null && actions.every((a) => a.status === 'completed');
     const status = done ? 'completed' : merged > 0 ? 'partial' : 'failed';
     const problems = [stop, consentProblem, ...actions.filter((a) => a.status === 'failed').map((a) => a.errorMessage)].filter((m): m is string => Boolean(m));
+    const finishedAt = new Date();
     await this.write(async (tx) => {
       await tx
         .update(merges)
-        .set({ status, finishedAt: new Date(), errorMessage: done ? null : [...new Set(problems)].slice(0, 5).join(' ') || 'The merge did not finish.' })
+        .set({ status, finishedAt, errorMessage: done ? null : [...new Set(problems)].slice(0, 5).join(' ') || 'The merge did not finish.' })
         .where(eq(merges.id, this.merge.id));
       // A group is merged only when every step succeeded; after any change in HubSpot a failed one shows which records were.
       if (this.merge.groupId !== null && (done || wrote)) {
@@ -293,6 +295,9 @@ class MergeRun {
           .where(and(eq(duplicateGroups.id, this.merge.groupId), inArray(duplicateGroups.status, ['pending', 'failed'])));
         await bumpResultsVersion(tx, this.merge.userId);
       }
+      // The webhooks' merge.completed, with the outcome it tells of (outbox, issue 18).
+      const m = this.merge;
+      await recordMergeEvent(tx, m.userId, { mergeId: m.id, groupId: m.groupId, objectType: this.objectType, status, performedBy: m.performedBy, primaryRecordId: m.primaryRecordId, survivorId: m.survivorId, mergedRecordIds: m.secondaryIds, mergedRecords: merged, finishedAt: finishedAt.toISOString() });
     });
     this.context.log.info({ mergeId: this.merge.id, status, merged }, 'merge finished');
   }

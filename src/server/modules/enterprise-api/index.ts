@@ -5,3 +5,5 @@
 export { keyRoutes } from './key-routes';
 export { purgeApiRequestLog } from './purge-request-log';
 export { v1Routes, type V1Dependencies } from './v1-routes';
+export { webhooksTickJob } from './webhook-job';
+export { webhookRoutes } from './webhook-routes';

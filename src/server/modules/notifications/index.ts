@@ -7,7 +7,7 @@ export { createMailer, readOutbox } from './mailer';
 export type { Mailer, OutboxEmail } from './mailer';
 export { outboxRoutes } from './outbox-routes';
 export { listDeliveries } from './notification-history';
-export { recordCleanupEvent, recordScanEvents, recordScanFailedEvent } from './outbox-events';
+export { recordCleanupEvent, recordMergeEvent, recordScanEvents, recordScanFailedEvent, type MergeCompletedPayload } from './outbox-events';
 export { notificationRoutes } from './notification-routes';
 export { deliverNotification, deliverNotificationJob } from './deliver-notification';
 export { dispatchEvents } from './dispatch-events';

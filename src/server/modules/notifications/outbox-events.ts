@@ -88,3 +88,23 @@ export async function recordCleanupEvent(tx: Tx, userId: number, payload: Cleanu
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/** What a webhook's merge.completed carries; email and Slack do not tell of single merges (their dispatch skips the kind). */
+export interface MergeCompletedPayload {
+  mergeId: number;
+  groupId: number | null;
+  objectType: string;
+  /** completed, partial or failed. */
+  status: string;
+  performedBy: string;
+  primaryRecordId: string;
+  survivorId: string;
+  mergedRecordIds: string[];
+  mergedRecords: number;
+  finishedAt: string;
+}
+
+/** The outbox event of a finished merge, in the transaction that records its outcome. */
+export async function recordMergeEvent(tx: Tx, userId: number, payload: MergeCompletedPayload): Promise<void> {
+  await tx.insert(notificationEvents).values({ userId, runId: null, kind: 'merge.completed', payload: { ...payload }, createdAt: new Date(payload.finishedAt) });
+}
