@@ -7,3 +7,4 @@ export * from './plans';
 export * from './cleanup';
 export * from './notifications';
 export * from './webhooks';
+export * from './ai';

@@ -50,6 +50,8 @@ export const userSettings = pgTable('user_settings', {
   /** Encrypted at rest. */
   openaiApiKey: text('openai_api_key'),
   rememberOpenaiKey: flag('remember_openai_key', D.rememberOpenaiKey),
+  /** An OpenAI-compatible server of the user's (a self-hosted model); null for the server's default. */
+  openaiBaseUrl: text('openai_base_url'),
   preferredModel: text('preferred_model').notNull().default(D.preferredModel),
   aiAssistEnabled: flag('ai_assist_enabled', D.aiAssistEnabled),
   /** Automatic duplicate cleanup after scheduled scans (Professional and up); off by default. */

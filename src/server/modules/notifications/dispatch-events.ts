@@ -20,7 +20,7 @@ export type EffectiveSettings = Omit<UserSettings, 'id' | 'userId' | 'updatedAt'
 
 /** The user's settings, the defaults where they saved none. */
 export function withDefaults(row: UserSettings | undefined): EffectiveSettings {
-  return { hubspotToken: null, notificationEmail: null, slackBotToken: null, slackChannel: null, openaiApiKey: null, emailWeeklyReport: true, timeZone: null, automaticCleanupEnabled: AUTOMATIC_CLEANUP_DEFAULTS.enabled, automaticCleanupMinConfidence: AUTOMATIC_CLEANUP_DEFAULTS.minConfidence, automaticCleanupMaxMerges: AUTOMATIC_CLEANUP_DEFAULTS.maxMergesPerRun, ...SETTINGS_DEFAULTS, objectsToAnalyze: [...SETTINGS_DEFAULTS.objectsToAnalyze], ...row };
+  return { hubspotToken: null, notificationEmail: null, slackBotToken: null, slackChannel: null, openaiApiKey: null, openaiBaseUrl: null, emailWeeklyReport: true, timeZone: null, automaticCleanupEnabled: AUTOMATIC_CLEANUP_DEFAULTS.enabled, automaticCleanupMinConfidence: AUTOMATIC_CLEANUP_DEFAULTS.minConfidence, automaticCleanupMaxMerges: AUTOMATIC_CLEANUP_DEFAULTS.maxMergesPerRun, ...SETTINGS_DEFAULTS, objectsToAnalyze: [...SETTINGS_DEFAULTS.objectsToAnalyze], ...row };
 }
 
 /** Whether the user wants this event on this channel, by their switches. */
