@@ -57,7 +57,9 @@ export const apiRequestsQuerySchema = z.object({
   page: wholeNumberParam('page', 1, 100_000).default(1),
   pageSize: wholeNumberParam('pageSize', 1, 100).default(25),
   status: apiRequestStatusFilter.optional().describe('success (below 400), error (400 and above) or one status code'),
-  endpoint: z.string().max(200, 'endpoint has at most 200 characters').optional().describe('The route, e.g. /api/v1/scans'),
+  endpoint: z.string().max(200, 'endpoint has at most 200 characters').optional().describe('Part of the route pattern, e.g. /api/v1/duplicates (also finds /api/v1/duplicates/:id)'),
+  from: z.iso.datetime({ offset: true, error: 'from must be a date and time, e.g. 2026-11-25T00:00:00Z' }).optional().describe('Calls at or after this time'),
+  to: z.iso.datetime({ offset: true, error: 'to must be a date and time, e.g. 2026-11-25T23:59:59Z' }).optional().describe('Calls before this time'),
 });
 
 export const apiRequestSchema = z

@@ -67,7 +67,7 @@ const DEMO_CALLS: readonly (Pick<ApiRequestView, 'method' | 'endpoint' | 'status
   { method: 'GET', endpoint: '/api/v1/scans', statusCode: 200 },
   { method: 'POST', endpoint: '/api/v1/contacts/match', statusCode: 400, errorMessage: 'properties.email: Enter a valid email address' },
   { method: 'POST', endpoint: '/api/v1/scans', statusCode: 202 },
-  { method: 'GET', endpoint: '/api/v1/health', statusCode: 200 },
+  { method: 'GET', endpoint: '/api/v1/results', statusCode: 200 },
   { method: 'GET', endpoint: '/api/v1/duplicates', statusCode: 429, errorMessage: 'Daily API limit reached' },
   { method: 'POST', endpoint: '/api/v1/contacts/match', statusCode: 200 },
   { method: 'GET', endpoint: '/api/v1/duplicates/:id', statusCode: 404, errorMessage: 'No such duplicate group.' },
@@ -97,11 +97,13 @@ function page<T>(rows: T[], query: { page: number; pageSize: number }) {
 }
 
 export function demoApiRequestPage(now: Date, query: ApiRequestsQuery): ApiRequestPage {
-  const { status, endpoint } = query;
+  const { status, endpoint, from, to } = query;
   const matches = demoRequests(now).filter(
     (r) =>
       (status === undefined || (status === 'success' ? r.statusCode < 400 : status === 'error' ? r.statusCode >= 400 : r.statusCode === status)) &&
-      (!endpoint || r.endpoint.includes(endpoint)),
+      (!endpoint || r.endpoint.includes(endpoint)) &&
+      (!from || Date.parse(r.timestamp) >= Date.parse(from)) &&
+      (!to || Date.parse(r.timestamp) < Date.parse(to)),
   );
   const { rows, ...rest } = page(matches, query);
   return { requests: rows, ...rest };

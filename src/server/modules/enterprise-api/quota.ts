@@ -9,10 +9,13 @@ export interface QuotaLimits {
 
 export interface QuotaVerdict {
   allowed: boolean;
-  /** The daily limit (the one the X-RateLimit headers speak of). */
+  /**
+   * The limit that binds: the daily one, unless fewer calls are left this month than today
+   * (the X-RateLimit headers speak of it, so an integrator pacing by them is never surprised).
+   */
   limit: number;
   remaining: number;
-  /** Epoch seconds of the next UTC midnight, when the daily counter starts again. */
+  /** Epoch seconds when the binding counter starts again (next UTC midnight or the 1st). */
   reset: number;
   /** What ran out, when not allowed. */
   exhausted: 'day' | 'month' | null;
@@ -24,6 +27,39 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const utcMonth = (now: Date) => now.toISOString().slice(0, 7);
 const nextUtcMidnight = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
 const nextUtcMonth = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+
+interface Usage {
+  daily: number;
+  monthly: number;
+}
+
+/** The verdict for counters as they stand after this call (or without it, when refused). */
+function verdictOf(used: Usage, limits: QuotaLimits, now: Date, allowed: boolean): QuotaVerdict {
+  const dayLeft = Math.max(0, limits.daily - used.daily);
+  const monthLeft = Math.max(0, limits.monthly - used.monthly);
+  const monthBinds = monthLeft < dayLeft;
+  const resetAt = monthBinds ? nextUtcMonth(now) : nextUtcMidnight(now);
+  // The month first: when both ran out, the wait is the month's.
+  const exhausted = allowed ? null : monthLeft === 0 ? 'month' : 'day';
+  const until = exhausted === 'month' ? nextUtcMonth(now) : nextUtcMidnight(now);
+  return {
+    allowed,
+    limit: monthBinds ? limits.monthly : limits.daily,
+    remaining: monthBinds ? monthLeft : dayLeft,
+    reset: Math.floor(resetAt / 1000),
+    exhausted,
+    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+  };
+}
+
+/** What the user has used today and this month (zero for a counter of another day or month). */
+async function usageOf(db: Db, userId: number, now: Date): Promise<Usage> {
+  const [row] = await db.select().from(apiUsageQuota).where(eq(apiUsageQuota.userId, userId)).limit(1);
+  return {
+    daily: row?.lastResetDay === utcDay(now) ? row.currentDailyUsage : 0,
+    monthly: row?.lastResetMonth === utcMonth(now) ? row.currentMonthlyUsage : 0,
+  };
+}
 
 /**
  * Counts one call for the user, atomically: one INSERT ... ON CONFLICT DO UPDATE whose row lock
@@ -53,20 +89,13 @@ export async function consumeQuota(db: Db, userId: number, limits: QuotaLimits, 
       },
       setWhere: sql`(${dayReset} or ${q.currentDailyUsage} < ${limits.daily}) and (${monthReset} or ${q.currentMonthlyUsage} < ${limits.monthly})`,
     })
-    .returning({ dailyLimit: q.dailyLimit, daily: q.currentDailyUsage });
-  const reset = Math.floor(nextUtcMidnight(now) / 1000);
-  if (counted[0]) return { allowed: true, limit: counted[0].dailyLimit, remaining: Math.max(0, counted[0].dailyLimit - counted[0].daily), reset, exhausted: null, retryAfter: 0 };
-
+    .returning({ daily: q.currentDailyUsage, monthly: q.currentMonthlyUsage });
+  if (counted[0]) return verdictOf(counted[0], limits, now, true);
   // Refused: read the row for the headers (no write, so no race that matters).
-  const [row] = await db.select().from(q).where(eq(q.userId, userId)).limit(1);
-  const dayOut = row!.lastResetDay === day && row!.currentDailyUsage >= limits.daily;
-  const until = dayOut ? nextUtcMidnight(now) : nextUtcMonth(now);
-  return {
-    allowed: false,
-    limit: limits.daily,
-    remaining: dayOut ? 0 : Math.max(0, limits.daily - (row!.lastResetDay === day ? row!.currentDailyUsage : 0)),
-    reset,
-    exhausted: dayOut ? 'day' : 'month',
-    retryAfter: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
-  };
+  return verdictOf(await usageOf(db, userId, now), limits, now, false);
+}
+
+/** The headers' figures without counting a call: for answers refused before the quota (a read-only plan's write). */
+export async function peekQuota(db: Db, userId: number, limits: QuotaLimits, now: Date): Promise<QuotaVerdict> {
+  return verdictOf(await usageOf(db, userId, now), limits, now, true);
 }

@@ -49,7 +49,14 @@ function statusCondition(status: ApiRequestsQuery['status']): SQL | undefined {
 
 /** One page of the user's request log, newest first. */
 export async function apiRequestsOf(db: Db, userId: number, query: ApiRequestsQuery): Promise<ApiRequestPage> {
-  const where = and(eq(apiRequestLog.userId, userId), statusCondition(query.status), query.endpoint ? eq(apiRequestLog.endpoint, query.endpoint) : undefined);
+  const where = and(
+    eq(apiRequestLog.userId, userId),
+    statusCondition(query.status),
+    // A plain substring (strpos), so % and _ in the filter mean themselves.
+    query.endpoint ? sql`strpos(${apiRequestLog.endpoint}, ${query.endpoint}) > 0` : undefined,
+    query.from ? gte(apiRequestLog.timestamp, new Date(query.from)) : undefined,
+    query.to ? lt(apiRequestLog.timestamp, new Date(query.to)) : undefined,
+  );
   const [total] = await db.select({ n: count() }).from(apiRequestLog).where(where);
   const rows = await db
     .select()

@@ -13,7 +13,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { capabilitiesOf } from '../accounts';
 import { recentScanRuns, scanRunView, startScanFor } from '../scans';
 import { apiPlanRequired } from './key-routes';
-import { consumeQuota, type QuotaLimits } from './quota';
+import { consumeQuota, peekQuota, type QuotaLimits } from './quota';
 import { ApiRequestLogBuffer } from './request-log-buffer';
 import { authenticateApiKey } from './v1-auth';
 import { callerOf, knownCaller, setCaller } from './v1-caller';
@@ -36,6 +36,8 @@ export interface V1Dependencies {
 const planQuotaLimits = (capabilities: PlanCapabilities): QuotaLimits => ({ daily: capabilities.apiDailyLimit, monthly: capabilities.apiMonthlyLimit });
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+const USER_AGENT_MAX = 256;
+const isMatchCall = (request: FastifyRequest) => /^\/api\/v1\/[^/]+\/match$/.test(request.routeOptions.url ?? '');
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['v1'];
 
@@ -60,11 +62,14 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
         setCaller(request, caller);
         const capabilities = capabilitiesOf(caller.user, at);
         if (capabilities.apiAccess === 'none') throw apiPlanRequired();
-        if (capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method)) {
+        const limits = quotaLimits(capabilities);
+        // A match is a question, not a change: Starter's read-only API may ask it.
+        const readOnlyRefused = capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method) && !isMatchCall(request);
+        const quota = readOnlyRefused ? await peekQuota(deps.db, caller.user.id, limits, at) : await consumeQuota(deps.db, caller.user.id, limits, at);
+        reply.header('X-RateLimit-Limit', quota.limit).header('X-RateLimit-Remaining', quota.remaining).header('X-RateLimit-Reset', quota.reset);
+        if (readOnlyRefused) {
           return refuse(reply, 403, 'API_READ_ONLY', 'Your plan has the read-only API on Starter: GET calls only. Upgrade to Professional for full API access.');
         }
-        const quota = await consumeQuota(deps.db, caller.user.id, quotaLimits(capabilities), at);
-        reply.header('X-RateLimit-Limit', quota.limit).header('X-RateLimit-Remaining', quota.remaining).header('X-RateLimit-Reset', quota.reset);
         if (!quota.allowed) {
           reply.header('Retry-After', quota.retryAfter);
           const what = quota.exhausted === 'day' ? 'daily' : 'monthly';
@@ -96,9 +101,9 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
           responseTimeMs: Math.round(reply.elapsedTime),
           requestSize: Number(request.headers['content-length'] ?? 0) || 0,
           responseSize: Number(reply.getHeader('content-length') ?? 0) || 0,
-          userAgent: request.headers['user-agent'] ?? null,
+          userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
           ipAddress: request.ip,
-          timestamp: new Date(),
+          timestamp: now(),
           errorMessage: reply.statusCode >= 400 ? (errorMessages.get(request) ?? null) : null,
         });
       });
@@ -135,6 +140,11 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
       await app.register(v1ResultsRoutes(deps));
       await app.register(v1DuplicateRoutes(deps));
       await app.register(v1MergeRoutes(deps));
+
+      // Any other path under /api/v1 is still a keyed call: checked, counted, logged, and told where the docs are.
+      app.all('/*', { schema: { hide: true } }, async (request) => {
+        throw new HttpError(404, 'NOT_FOUND', `There is no ${request.method} ${request.url.split('?')[0]} in the API. Every endpoint is listed at /api/v1/docs.`);
+      });
     };
     await root.register(keyed, { prefix: '/api/v1' });
     await root.register(v1OpenApiRoutes(deps));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ApiRequestView } from '../../../shared/contracts/enterprise-api';
 import { Button } from '../../components/ui/button';
 import { DashboardPanel, SectionError } from '../dashboard/dashboard-panel';
-import { REQUESTS_PAGE_SIZE, useRequestLog, type RequestStatusFilter } from './api/enterprise-api-requests';
+import { REQUEST_TIME_RANGES, REQUESTS_PAGE_SIZE, useRequestLog, type RequestStatusFilter, type RequestTimeRange } from './api/enterprise-api-requests';
 import { formatDateTime } from './enterprise-api-words';
 import { SectionLoading } from './section-loading';
 
@@ -35,15 +35,13 @@ function RequestRow({ request }: { request: ApiRequestView }) {
   );
 }
 
-/**
- * The request log: newest first, filtered by outcome and route, a page at a time. The API
- * keeps 30 days and has no time filter, so the pages themselves walk back in time.
- */
+/** The request log: newest first, filtered by outcome, route and time, a page at a time (the API keeps 90 days). */
 export function RequestLogSection() {
   const [status, setStatus] = useState<RequestStatusFilter>('all');
   const [endpoint, setEndpoint] = useState('');
+  const [range, setRange] = useState<RequestTimeRange>('all');
   const [page, setPage] = useState(1);
-  const log = useRequestLog({ status, endpoint, page });
+  const log = useRequestLog({ status, endpoint, page, range });
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / REQUESTS_PAGE_SIZE)) : 1;
 
   return (
@@ -82,6 +80,23 @@ export function RequestLogSection() {
             className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
           />
         </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Time
+          <select
+            value={range}
+            onChange={(e) => {
+              setRange(e.target.value as RequestTimeRange);
+              setPage(1);
+            }}
+            className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 sm:w-auto"
+          >
+            {REQUEST_TIME_RANGES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       {log.isPending ? (
         <SectionLoading label="Loading the request log…" />
@@ -90,7 +105,7 @@ export function RequestLogSection() {
           <SectionError message="The request log could not be loaded." onRetry={() => void log.refetch()} />
         </div>
       ) : log.data.requests.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">{status === 'all' && !endpoint.trim() ? 'No calls yet. Calls made with your keys show up here.' : 'No calls match these filters.'}</p>
+        <p className="mt-4 text-sm text-slate-600">{status === 'all' && !endpoint.trim() && range === 'all' ? 'No calls yet. Calls made with your keys show up here.' : 'No calls match these filters.'}</p>
       ) : (
         <>
           <div className="-mx-5 mt-4 overflow-x-auto px-5 sm:mx-0 sm:px-0">

@@ -21,17 +21,34 @@ export const REQUESTS_PAGE_SIZE = 20;
 export const DELIVERIES_PAGE_SIZE = 10;
 
 export type RequestStatusFilter = 'all' | 'success' | 'error';
+/** How far back the log is shown; the server keeps 90 days. */
+export const REQUEST_TIME_RANGES = [
+  { value: 'all', label: 'Any time', ms: 0 },
+  { value: 'hour', label: 'Last hour', ms: 3_600_000 },
+  { value: 'day', label: 'Last 24 hours', ms: 86_400_000 },
+  { value: 'week', label: 'Last 7 days', ms: 7 * 86_400_000 },
+  { value: 'month', label: 'Last 30 days', ms: 30 * 86_400_000 },
+] as const;
+export type RequestTimeRange = (typeof REQUEST_TIME_RANGES)[number]['value'];
+
 export interface RequestLogFilters {
   status: RequestStatusFilter;
   endpoint: string;
   page: number;
+  /** Any time when omitted. */
+  range?: RequestTimeRange;
 }
 
-/** The query of GET /api/enterprise/requests: only the filters that narrow anything. */
-export function requestLogQuery({ status, endpoint, page }: RequestLogFilters): string {
+/**
+ * The query of GET /api/enterprise/requests: only the filters that narrow anything. A time
+ * range starts at the minute, so the query (and its cache key) holds still within a minute.
+ */
+export function requestLogQuery({ status, endpoint, page, range = 'all' }: RequestLogFilters, now = Date.now()): string {
   const params = new URLSearchParams({ page: String(page), pageSize: String(REQUESTS_PAGE_SIZE) });
   if (status !== 'all') params.set('status', status);
   if (endpoint.trim()) params.set('endpoint', endpoint.trim());
+  const span = REQUEST_TIME_RANGES.find((r) => r.value === range)?.ms ?? 0;
+  if (span) params.set('from', new Date(Math.floor((now - span) / 60_000) * 60_000).toISOString());
   return params.toString();
 }
 
