@@ -18,6 +18,8 @@ export interface MatchCandidate {
   probability: number;
   /** Match weight in bits. */
   weight: number;
+  /** The indexed record's properties. */
+  properties: Readonly<Record<string, unknown>>;
   explanation: PairExplanation;
 }
 
@@ -175,7 +177,7 @@ export function matchRecord(index: MatchIndex, properties: Readonly<Record<strin
   const out = scored.slice(0, limit).map(({ j }) => {
     scoreAgainst(s, n, j, levels);
     const explanation = explain(levels, n, j);
-    return { id: s.data.ids[j]!, probability: explanation.probability, weight: explanation.weight, explanation };
+    return { id: s.data.ids[j]!, probability: explanation.probability, weight: explanation.weight, properties: s.records[j]!.properties, explanation };
   });
   s.records[n] = { id: PROBE_ID, properties: {} };
   return out;

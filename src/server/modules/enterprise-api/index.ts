@@ -5,3 +5,4 @@
 export { keyRoutes } from './key-routes';
 export { purgeApiRequestLog } from './purge-request-log';
 export { v1Routes, type V1Dependencies } from './v1-routes';
+export { MatchIndexCache } from './match-index-cache';

@@ -8,6 +8,8 @@ import type { JobQueue } from '../../jobs/queue';
 import { capabilitiesOf } from '../accounts';
 import { recentScanRuns, startScanFor } from '../scans';
 import { apiPlanRequired } from './key-routes';
+import { MatchIndexCache } from './match-index-cache';
+import { matchRoutes } from './match-routes';
 import { consumeQuota } from './quota';
 import { ApiRequestLogBuffer } from './request-log-buffer';
 import { authenticateApiKey, type ApiCaller } from './v1-auth';
@@ -18,9 +20,13 @@ export interface V1Dependencies {
   log: FastifyBaseLogger;
   /** The clock quotas count by (tests move it across midnight). */
   now?: () => Date;
+  /** Warm match indexes (bench and tests share one to warm it up front). */
+  matchIndexes?: MatchIndexCache;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+/** POST routes that only read (Starter's read-only API may call them). */
+const READ_POSTS = new Set(['/api/v1/:objectType/match']);
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['v1'];
 
@@ -51,7 +57,7 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
         callers.set(request, caller);
         const capabilities = capabilitiesOf(caller.user, at);
         if (capabilities.apiAccess === 'none') throw apiPlanRequired();
-        if (capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method)) {
+        if (capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method) && !READ_POSTS.has(request.routeOptions.url ?? '')) {
           return refuse(reply, 403, 'API_READ_ONLY', 'Your plan has the read-only API on Starter: GET calls only. Upgrade to Professional for full API access.');
         }
         const quota = await consumeQuota(deps.db, caller.user.id, { daily: capabilities.apiDailyLimit, monthly: capabilities.apiMonthlyLimit }, at);
@@ -112,6 +118,8 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
         },
         async (request, reply) => reply.status(202).send(await startScanFor(deps.db, deps.queue, callerOf(request).user.id, request.body.objectTypes, 'api')),
       );
+
+      await app.register(matchRoutes(deps.matchIndexes ?? new MatchIndexCache(deps.db), (request) => callerOf(request as FastifyRequest), errors));
     };
     await root.register(keyed, { prefix: '/api/v1' });
   };
