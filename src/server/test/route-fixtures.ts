@@ -104,6 +104,7 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'objects/{objectType}/{id}': owner.recordIds[0]!,
     'outbox/{id}': owner.outboxEmailId,
     'keys/{id}': String(owner.apiKeyId),
+    'v1/{objectType}': 'contacts',
     // Anything under /api/demo that no read route takes.
     'demo/{*}': 'anything',
   };
@@ -127,6 +128,7 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/scans': () => ({ objectTypes: ['contacts'] }),
   'POST /api/enterprise/keys': () => ({ name: 'Matrix key' }),
   'POST /api/v1/scans': () => ({ objectTypes: ['contacts'] }),
+  'POST /api/v1/{objectType}/match': () => ({ properties: { email: 'jane@example.com', firstname: 'Jane' } }),
   'POST /api/billing/checkout': () => ({ plan: 'professional' }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,
