@@ -52,8 +52,7 @@ interface IndexState {
   trainedModel: TrainedModel;
   frequencies: (ValueCounts | null)[];
   rules: BlockingRule[];
-  /** Per rule: key -> record indexes, sorted by the rule's sortKey when past the block cap. */
-  blocks: Map<number, Int32Array>[];
+  blocks: Blocks[];
   /** Per unique column: the code reserved for the probe's value. */
   reserved: Map<string, number>;
   /** Columns whose probe batch does not share the index's dictionary: text -> code. */
@@ -63,6 +62,63 @@ interface IndexState {
 }
 
 const PROBE_ID = '\u0000probe';
+
+/**
+ * One rule's blocks in three flat arrays rather than a map of lists: a few typed arrays
+ * instead of a million small objects for the collector to walk on every major GC.
+ */
+interface Blocks {
+  /** Distinct keys, ascending. */
+  keys: Int32Array;
+  /** Block b's records are members[starts[b]] up to members[starts[b + 1]]. */
+  starts: Int32Array;
+  /** Record indexes by key; within a block past the cap, by the rule's sortKey. */
+  members: Int32Array;
+}
+
+function blocksOf(rule: BlockingRule, r: number, ruleCount: number, keys: Int32Array, n: number, maxBlockSize: number): Blocks {
+  const keyOf = new Int32Array(n);
+  let keyed = 0;
+  for (let i = 0; i < n; i++) if ((keyOf[i] = keys[i * ruleCount + r]!) !== -1) keyed++;
+  const members = new Int32Array(keyed);
+  for (let i = 0, k = 0; i < n; i++) if (keyOf[i] !== -1) members[k++] = i;
+  members.sort((a, b) => keyOf[a]! - keyOf[b]! || a - b);
+  const distinct: number[] = [];
+  const starts: number[] = [];
+  for (let k = 0; k < keyed; k++) {
+    if (k === 0 || keyOf[members[k]!] !== keyOf[members[k - 1]!]) {
+      distinct.push(keyOf[members[k]!]!);
+      starts.push(k);
+    }
+  }
+  starts.push(keyed);
+  const sortKey = rule.sortKey;
+  if (sortKey) {
+    for (let b = 0; b < distinct.length; b++) {
+      if (starts[b + 1]! - starts[b]! <= maxBlockSize) continue;
+      const block = members.subarray(starts[b]!, starts[b + 1]!);
+      const sorted = Array.from(block, (i) => ({ i, k: sortKey(i) })).sort((x, y) => (x.k < y.k ? -1 : x.k > y.k ? 1 : x.i - y.i));
+      sorted.forEach((entry, at) => (block[at] = entry.i));
+    }
+  }
+  return { keys: Int32Array.from(distinct), starts: Int32Array.from(starts), members };
+}
+
+/** The records of the block with this key (empty without one). */
+function blockWith(blocks: Blocks, key: number): Int32Array {
+  let low = 0;
+  let high = blocks.keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = blocks.keys[middle]!;
+    if (at === key) return blocks.members.subarray(blocks.starts[middle]!, blocks.starts[middle + 1]!);
+    if (at < key) low = middle + 1;
+    else high = middle - 1;
+  }
+  return EMPTY;
+}
+
+const EMPTY = new Int32Array(0);
 
 /** Prepares, blocks and (without a model) trains on the records; the last slot is kept for the record being matched. */
 export function buildMatchIndex(records: readonly EngineRecord[], objectType: ObjectType, settingsInput: EngineSettingsInput = {}, model?: MatchModel): MatchIndex {
@@ -89,25 +145,7 @@ export function buildMatchIndex(records: readonly EngineRecord[], objectType: Ob
   const trainedModel = asTrainedModel(comparisons, trained);
   const rules = objModel.blockingRules(data);
   const keys = computeKeys(rules, n);
-  const blocks = rules.map((rule, r) => {
-    const members = new Map<number, number[]>();
-    for (let i = 0; i < n; i++) {
-      const key = keys[i * rules.length + r]!;
-      if (key === -1) continue;
-      const list = members.get(key);
-      if (list) list.push(i);
-      else members.set(key, [i]);
-    }
-    const out = new Map<number, Int32Array>();
-    for (const [key, list] of members) {
-      if (list.length > settings.maxBlockSize && rule.sortKey) {
-        const sortKey = rule.sortKey;
-        const sorted = list.map((i) => ({ i, k: sortKey(i) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i));
-        out.set(key, Int32Array.from(sorted, (s) => s.i));
-      } else out.set(key, Int32Array.from(list));
-    }
-    return out;
-  });
+  const blocks = rules.map((rule, r) => blocksOf(rule, r, rules.length, keys, n, settings.maxBlockSize));
   const state: IndexState = {
     model: objModel,
     context,
@@ -145,8 +183,7 @@ export function matchRecord(index: MatchIndex, properties: Readonly<Record<strin
   s.rules.forEach((rule, r) => {
     const key = probeKeys[r]!;
     if (key === -1) return;
-    const block = s.blocks[r]!.get(key);
-    if (!block) return;
+    const block = blockWith(s.blocks[r]!, key);
     let from = 0;
     let to = block.length;
     if (block.length > index.settings.maxBlockSize) {
