@@ -113,6 +113,7 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'outbox/{id}': owner.outboxEmailId,
     'keys/{id}': String(owner.apiKeyId),
     'webhooks/{id}': String(owner.webhookEndpointId),
+    'v1/{objectType}': 'contacts',
     // Anything under /api/demo that no read route takes.
     'demo/{*}': 'anything',
   };
@@ -139,6 +140,7 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'PATCH /api/enterprise/webhooks/{id}': () => ({ description: 'Matrix change' }),
   'POST /api/v1/scans': () => ({ objectTypes: ['contacts'] }),
   'POST /api/v1/duplicates/{id}/merge': (caller) => ({ primaryRule: 'most-complete', ...(caller ? { primaryId: caller.recordIds[0] } : {}), fieldChoices: {} }),
+  'POST /api/v1/{objectType}/match': () => ({ properties: { email: 'jane@example.com', firstname: 'Jane' } }),
   'POST /api/billing/checkout': () => ({ plan: 'professional' }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowIdParam } from './ids';
-import { wholeNumberParam } from './results';
+import { fieldContributionSchema, wholeNumberParam } from './results';
+import { OBJECT_TYPES } from '../object-types';
 import { scanRunSchema } from './scans';
 
 export const API_KEY_NAME_MAX = 100;
@@ -84,3 +85,56 @@ export type ApiRequestPage = z.infer<typeof apiRequestPageSchema>;
 export type ApiRequestsQuery = z.infer<typeof apiRequestsQuerySchema>;
 export type ApiKeyView = z.infer<typeof apiKeySchema>;
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+// Match: the real-time duplicate check (POST /api/v1/{objectType}/match).
+
+export const MATCH_MAX_INPUTS = 100;
+export const MATCH_MAX_RESULTS = 10;
+
+export const matchParamsSchema = z.object({
+  objectType: z.enum(OBJECT_TYPES, { error: `objectType must be one of ${OBJECT_TYPES.join(', ')}` }),
+});
+
+/** One record as HubSpot writes it: property values as strings (or null). */
+const matchInputSchema = z.object({
+  properties: z.record(z.string(), z.string().max(10_000).nullable(), { error: 'properties must be an object of strings or null' }),
+});
+
+export const matchRequestSchema = z
+  .object({
+    properties: matchInputSchema.shape.properties.optional().describe('One record'),
+    inputs: z
+      .array(matchInputSchema)
+      .min(1, 'inputs needs at least one record')
+      .max(MATCH_MAX_INPUTS, `inputs has at most ${MATCH_MAX_INPUTS} records`)
+      .optional()
+      .describe(`Up to ${MATCH_MAX_INPUTS} records`),
+  })
+  .refine((body) => (body.properties === undefined) !== (body.inputs === undefined), { message: 'Send either properties (one record) or inputs (a list), not both', path: ['properties'] })
+  .describe(`One record { properties }, or up to ${MATCH_MAX_INPUTS} as { inputs: [{ properties }] }`)
+  .meta({ id: 'MatchRequest' });
+
+export const matchCandidateSchema = z
+  .object({
+    id: z.string().describe('The HubSpot id of the existing record'),
+    name: z.string().describe('What identifies it: name, email, domain or subject'),
+    probability: z.number().describe('Match probability, 0 to 1'),
+    evidence: z.array(fieldContributionSchema).describe('Per field: valueA is yours, valueB theirs, weight the contribution in bits'),
+  })
+  .meta({ id: 'MatchCandidate' });
+
+export const matchResultSchema = z
+  .object({
+    matches: z.array(matchCandidateSchema).describe(`Best first, only at or above the portal's decision threshold, at most ${MATCH_MAX_RESULTS}`),
+  })
+  .meta({ id: 'MatchResult' });
+
+export const matchResponseSchema = z
+  .object({
+    threshold: z.number().describe('The decision threshold (probability) of the portal'),
+    results: z.array(matchResultSchema).describe('One per input, in order'),
+  })
+  .meta({ id: 'MatchResponse' });
+
+export type MatchRequest = z.infer<typeof matchRequestSchema>;
+export type MatchResponse = z.infer<typeof matchResponseSchema>;

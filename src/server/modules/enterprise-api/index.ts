@@ -7,3 +7,4 @@ export { purgeApiRequestLog } from './purge-request-log';
 export { v1Routes, type V1Dependencies } from './v1-routes';
 export { webhooksTickJob } from './webhook-job';
 export { webhookRoutes } from './webhook-routes';
+export { MatchIndexCache } from './match-index-cache';

@@ -13,6 +13,8 @@ import type { JobQueue } from '../../jobs/queue';
 import { capabilitiesOf } from '../accounts';
 import { recentScanRuns, scanRunView, startScanFor } from '../scans';
 import { apiPlanRequired } from './key-routes';
+import { MatchIndexCache } from './match-index-cache';
+import { matchRoutes } from './match-routes';
 import { consumeQuota, peekQuota, type QuotaLimits } from './quota';
 import { ApiRequestLogBuffer } from './request-log-buffer';
 import { authenticateApiKey } from './v1-auth';
@@ -31,13 +33,16 @@ export interface V1Dependencies {
   now?: () => Date;
   /** The limits a plan gives (tests set a small one); the capability table's by default. */
   quotaLimits?: (capabilities: PlanCapabilities) => QuotaLimits;
+  /** Warm match indexes (bench and tests share one to warm it up front). */
+  matchIndexes?: MatchIndexCache;
 }
 
 const planQuotaLimits = (capabilities: PlanCapabilities): QuotaLimits => ({ daily: capabilities.apiDailyLimit, monthly: capabilities.apiMonthlyLimit });
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 const USER_AGENT_MAX = 256;
-const isMatchCall = (request: FastifyRequest) => /^\/api\/v1\/[^/]+\/match$/.test(request.routeOptions.url ?? '');
+/** POST routes that only read (Starter's read-only API may call them). */
+const READ_POSTS = new Set(['/api/v1/:objectType/match']);
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['v1'];
 
@@ -63,8 +68,7 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
         const capabilities = capabilitiesOf(caller.user, at);
         if (capabilities.apiAccess === 'none') throw apiPlanRequired();
         const limits = quotaLimits(capabilities);
-        // A match is a question, not a change: Starter's read-only API may ask it.
-        const readOnlyRefused = capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method) && !isMatchCall(request);
+        const readOnlyRefused = capabilities.apiAccess === 'basic' && !READ_METHODS.has(request.method) && !READ_POSTS.has(request.routeOptions.url ?? '');
         const quota = readOnlyRefused ? await peekQuota(deps.db, caller.user.id, limits, at) : await consumeQuota(deps.db, caller.user.id, limits, at);
         reply.header('X-RateLimit-Limit', quota.limit).header('X-RateLimit-Remaining', quota.remaining).header('X-RateLimit-Reset', quota.reset);
         if (readOnlyRefused) {
@@ -140,6 +144,8 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
       await app.register(v1ResultsRoutes(deps));
       await app.register(v1DuplicateRoutes(deps));
       await app.register(v1MergeRoutes(deps));
+
+      await app.register(matchRoutes(deps.matchIndexes ?? new MatchIndexCache(deps.db), errors));
 
       // Any other path under /api/v1 is still a keyed call: checked, counted, logged, and told where the docs are.
       app.all('/*', { schema: { hide: true } }, async (request) => {
