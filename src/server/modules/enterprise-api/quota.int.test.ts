@@ -89,6 +89,17 @@ describe('/api/v1 quota over HTTP', () => {
 });
 
 describe('consumeQuota', () => {
+  it('speaks of the monthly limit in the headers once fewer calls are left this month than today', async () => {
+    const { userId } = await keyedUser('monthly@example.com');
+    const limits = { daily: 100, monthly: 5 };
+    const at = new Date('2026-06-30T10:00:00Z');
+    const first = await consumeQuota(ctx.database.db, userId, limits, at);
+    expect(first).toMatchObject({ allowed: true, limit: 5, remaining: 4, reset: Date.UTC(2026, 6, 1) / 1000 });
+    for (let i = 0; i < 4; i++) await consumeQuota(ctx.database.db, userId, limits, at);
+    const over = await consumeQuota(ctx.database.db, userId, limits, at);
+    expect(over).toMatchObject({ allowed: false, exhausted: 'month', limit: 5, remaining: 0, reset: Date.UTC(2026, 6, 1) / 1000, retryAfter: 14 * 3600 });
+  });
+
   it('starts the day again at UTC midnight and the month on the first (controlled clock)', async () => {
     const { userId } = await keyedUser('counter@example.com');
     const limits = { daily: 2, monthly: 3 };

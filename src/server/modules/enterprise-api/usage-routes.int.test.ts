@@ -79,6 +79,13 @@ describe('API request log', () => {
     expect((await get(owner, '/api/enterprise/requests?status=success')).json<ApiRequestPage>().total).toBe(4);
     expect((await get(owner, '/api/enterprise/requests?status=202')).json<ApiRequestPage>().total).toBe(1);
     expect((await get(owner, '/api/enterprise/requests?endpoint=/api/v1/scans/start')).json<ApiRequestPage>().total).toBe(1);
+    // Part of the route finds the routes under it; % means itself.
+    expect((await get(owner, '/api/enterprise/requests?endpoint=scans')).json<ApiRequestPage>().total).toBe(5);
+    expect((await get(owner, '/api/enterprise/requests?endpoint=%25')).json<ApiRequestPage>().total).toBe(0);
+    // From two days ago: today's three calls; up to two days ago: the older two.
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString();
+    expect((await get(owner, `/api/enterprise/requests?from=${twoDaysAgo}`)).json<ApiRequestPage>().total).toBe(3);
+    expect((await get(owner, `/api/enterprise/requests?to=${twoDaysAgo}`)).json<ApiRequestPage>().total).toBe(2);
     expect((await get(other, '/api/enterprise/requests')).json<ApiRequestPage>().total).toBe(0);
   });
 
@@ -86,5 +93,8 @@ describe('API request log', () => {
     const response = await get(owner, '/api/enterprise/requests?status=maybe');
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain('status');
+    const badTime = await get(owner, '/api/enterprise/requests?from=yesterday');
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json<{ message: string }>().message).toContain('from must be a date and time');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { PLAN_CAPABILITIES, type PlanTier } from '../../../shared/plans';
+import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_WINDOW_HOURS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '../../../shared/contracts/webhooks';
 import type { Config } from '../../config';
 import { API_KEY_PREFIX } from './api-keys';
 
@@ -32,13 +33,23 @@ Each call with a valid key counts against both limits; calls refused for the quo
 
 ${planQuotas()}
 
-Every call counted (and every 429) is answered with \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` for the daily limit (the reset in Unix seconds, the next UTC midnight). Past either limit the answer is 429 with \`Retry-After\` (seconds).
+Every answer to a valid key (a 429 and a read-only 403 too) carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` for the limit that binds: the daily one, unless fewer calls are left this month than today (the reset in Unix seconds: the next UTC midnight, or the first of next month). Past either limit the answer is 429 with \`Retry-After\` (seconds). Call the API from your server: keys must not reach a browser, and browsers' cross-site calls are refused.
 
 ## Errors
 Every error is JSON \`{ "message": "...", "code": "..." }\`: \`message\` in words a person can act on, \`code\` stable for programs (e.g. \`VALIDATION_ERROR\`, \`NOT_FOUND\`, \`API_READ_ONLY\`, \`RATE_LIMITED\`). Bad input is 400 naming the field; an id that is not yours is 404, the same as one that does not exist.
 
 ## Paging
-Lists take \`page\` (from 1) and \`pageSize\` (at most 100, default 25) and answer the page with \`total\`, the count of all matching items.`;
+Lists take \`page\` (from 1) and \`pageSize\` (at most 100, default 25) and answer the page with \`total\`, the count of all matching items.
+
+## Webhooks (Enterprise)
+Register endpoints on the Enterprise API page for \`${WEBHOOK_EVENT_TYPES.join('`, `')}\`. Each delivery is a POST of JSON \`{ "id", "type", "createdAt", "data" }\` with these headers:
+- \`${WEBHOOK_EVENT_HEADER}\`: the event type; \`${WEBHOOK_DELIVERY_HEADER}\`: the event id, the same on every retry: ignore one you have handled;
+- \`${WEBHOOK_TIMESTAMP_HEADER}\`: Unix seconds when it was signed;
+- \`${WEBHOOK_SIGNATURE_HEADER}\`: \`v1=\` and the hex HMAC-SHA256 of \`<timestamp>.<raw body>\` keyed with the endpoint's signing secret.
+
+To verify: compute the HMAC over the timestamp header, a dot and the raw body bytes as received (before any JSON parsing), compare it to the signature in constant time, and refuse a timestamp more than 5 minutes old. In Node: \`crypto.timingSafeEqual(Buffer.from('v1=' + crypto.createHmac('sha256', secret).update(timestamp + '.' + rawBody).digest('hex')), Buffer.from(signature))\`. In Python: \`hmac.compare_digest('v1=' + hmac.new(secret.encode(), f'{timestamp}.'.encode() + raw_body, hashlib.sha256).hexdigest(), signature)\`.
+
+Answer 2xx within 10 seconds to acknowledge. Anything else is retried with backoff (1, 5 and 15 minutes, 1 and 3 hours, then every 6 hours; \`Retry-After\` is honoured) for ${WEBHOOK_RETRY_WINDOW_HOURS} hours; 410 Gone turns the endpoint off.`;
 }
 
 /** Every "$ref" a part of the document points to. */

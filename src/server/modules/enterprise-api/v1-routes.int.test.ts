@@ -73,6 +73,36 @@ describe('/api/v1 authentication', () => {
   });
 });
 
+describe('/api/v1 answers outside the routes', () => {
+  it("refuses Starter's write with the quota headers, without counting it", async () => {
+    const { key } = await keyedUser('v1-starter-headers@example.com', 'starter');
+    const read = await v1(key);
+    const write = await v1(key, 'POST', '/api/v1/scans', {});
+    expect(write.statusCode).toBe(403);
+    expect(write.headers['x-ratelimit-remaining']).toBe(read.headers['x-ratelimit-remaining']);
+    expect(Number((await v1(key)).headers['x-ratelimit-remaining'])).toBe(Number(read.headers['x-ratelimit-remaining']) - 1);
+  });
+
+  it('answers an unknown path or method with a key as a counted, logged 404 that points at the docs; without a key 401', async () => {
+    const { key, userId } = await keyedUser('v1-unknown@example.com');
+    const unknown = await v1(key, 'GET', '/api/v1/nothing-here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('/api/v1/docs') });
+    expect(unknown.headers['x-ratelimit-limit']).toBeDefined();
+    const wrongMethod = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/scans', headers: { authorization: `Bearer ${key}` } });
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.json<{ message: string }>().message).toContain('DELETE /api/v1/scans');
+    expect((await v1(null, 'GET', '/api/v1/nothing-here')).statusCode).toBe(401);
+    const rows = await pollUntil(
+      () => ctx.database.db.select().from(apiRequestLog).where(eq(apiRequestLog.userId, userId)),
+      (r) => r.length >= 2,
+      10_000,
+      (r) => `${r.length} rows`,
+    );
+    expect(rows.map((r) => r.statusCode)).toEqual([404, 404]);
+  });
+});
+
 describe('/api/v1 request log', () => {
   it('writes each call with the route pattern, status and error words, never the key', async () => {
     const { key, userId } = await keyedUser('v1-log@example.com', 'starter');

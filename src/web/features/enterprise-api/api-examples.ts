@@ -32,10 +32,36 @@ export function exampleSnippet(language: ExampleLanguage, call: ExampleCall, ori
     if (hasBody) options.push(`    'Content-Type': 'application/json',`);
     options.push('  },');
     if (hasBody) options.push(`  body: JSON.stringify(${json(call.body, 2)}),`);
-    return [`const response = await fetch('${url}', {`, ...options, '});', 'if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);', 'const data = await response.json();', 'console.log(data);'].join('\n');
+    return ['// Node 18+ on your server: an API key must never reach a browser.', `const response = await fetch('${url}', {`, ...options, '});', 'if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);', 'const data = await response.json();', 'console.log(data);'].join('\n');
   }
   const args = [`    '${url}',`, `    headers={'Authorization': 'Bearer ${API_KEY_PLACEHOLDER}'},`];
   if (hasBody) args.push(`    json=${json(call.body, 4).replace(/\bnull\b/g, 'None')},`);
   args.push('    timeout=30,');
   return ['import requests', '', `response = requests.${call.method.toLowerCase()}(`, ...args, ')', 'response.raise_for_status()', 'print(response.json())'].join('\n');
 }
+
+/** How a receiver checks a delivery: the recipe of the API docs, in Node (Express) and Python (Flask). */
+export const WEBHOOK_VERIFY_SNIPPETS: Record<'javascript' | 'python', string> = {
+  javascript: [
+    "import crypto from 'node:crypto';",
+    '',
+    "// Express: app.post('/hooks/datacleaner', express.raw({ type: 'application/json' }), handler)",
+    'function verify(rawBody, headers, secret) {',
+    "  const timestamp = headers['x-datacleaner-timestamp'];",
+    "  const expected = 'v1=' + crypto.createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');",
+    "  const given = Buffer.from(headers['x-datacleaner-signature'] ?? '');",
+    '  const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;',
+    '  return fresh && given.length === expected.length && crypto.timingSafeEqual(given, Buffer.from(expected));',
+    '}',
+  ].join('\n'),
+  python: [
+    'import hashlib, hmac, time',
+    '',
+    '# Flask: raw_body = request.get_data()',
+    'def verify(raw_body: bytes, headers, secret: str) -> bool:',
+    "    timestamp = headers['X-DataCleaner-Timestamp']",
+    "    expected = 'v1=' + hmac.new(secret.encode(), f'{timestamp}.'.encode() + raw_body, hashlib.sha256).hexdigest()",
+    '    fresh = abs(time.time() - int(timestamp)) < 300',
+    "    return fresh and hmac.compare_digest(expected, headers.get('X-DataCleaner-Signature', ''))",
+  ].join('\n'),
+};

@@ -16,7 +16,7 @@ const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover
 export function ExamplesSection({ origin }: { origin: string }) {
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
   return (
-    <DashboardPanel id="api-examples" title="Examples" description="Replace YOUR_API_KEY with one of your keys.">
+    <DashboardPanel id="api-examples" title="Examples" description="Replace YOUR_API_KEY with one of your keys, and call the API from your server: a key must never reach a browser.">
       <p className="text-sm text-slate-600">
         Every endpoint, parameter and answer is in the{' '}
         <a href="/api/v1/docs" className={linkClass}>

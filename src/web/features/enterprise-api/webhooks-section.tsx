@@ -14,6 +14,8 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from './api/enterprise-api-requests';
+import { WEBHOOK_VERIFY_SNIPPETS } from './api-examples';
+import { CopyButton } from './copy-button';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatDateTime, writeErrorMessage } from './enterprise-api-words';
 import { SecretOnce } from './secret-once';
@@ -162,6 +164,32 @@ function Deliveries() {
 }
 
 /** Webhook endpoints (signing secret shown once) and what was delivered to them. */
+/** The signature check a receiver must make, ready to copy (the API docs say the same). */
+function VerifyHelp() {
+  return (
+    <details className="mt-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      <summary className="cursor-pointer font-semibold text-slate-900">How to verify a delivery</summary>
+      <p className="mt-2">
+        Each delivery carries <code className="font-mono text-xs">X-DataCleaner-Signature: v1=…</code>, the hex HMAC-SHA256 of the{' '}
+        <code className="font-mono text-xs">X-DataCleaner-Timestamp</code> header, a dot and the raw body, keyed with the endpoint&apos;s signing secret. Compare in
+        constant time, refuse timestamps older than 5 minutes, and ignore an <code className="font-mono text-xs">X-DataCleaner-Delivery</code> id you have
+        handled: retries repeat it. Answer 2xx within 10 seconds.
+      </p>
+      {(['javascript', 'python'] as const).map((language) => (
+        <div key={language} className="mt-3">
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{language === 'javascript' ? 'Node' : 'Python'}</h3>
+            <CopyButton text={WEBHOOK_VERIFY_SNIPPETS[language]} label="Copy code" />
+          </div>
+          <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+            <code>{WEBHOOK_VERIFY_SNIPPETS[language]}</code>
+          </pre>
+        </div>
+      ))}
+    </details>
+  );
+}
+
 export function WebhooksSection() {
   const endpoints = useWebhookEndpoints();
   const remove = useDeleteWebhook();
@@ -198,6 +226,7 @@ export function WebhooksSection() {
           ))}
         </ul>
       )}
+      <VerifyHelp />
       <div className="mt-6 border-t border-slate-100 pt-4">
         <Deliveries />
       </div>
