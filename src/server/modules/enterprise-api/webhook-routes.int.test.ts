@@ -266,16 +266,19 @@ describe('webhook deliveries', () => {
 });
 
 describe('webhook review fixes', () => {
-  const deliverySequence = async () => (await ctx.database.db.execute<{ last_value: number }>(sql`select last_value from webhook_deliveries_id_seq`)).rows[0]!.last_value;
+  const deliverySequence = async () => {
+    const { rows } = (await ctx.database.db.execute(sql`select last_value from webhook_deliveries_id_seq`)) as unknown as { rows: { last_value: number | string }[] };
+    return Number(rows[0]!.last_value);
+  };
   const setPlan = (id: number, plan: string) => ctx.database.db.update(users).set({ plan }).where(eq(users.id, id));
 
   it('draws no delivery ids on repeated fan-outs with nothing new', async () => {
     await endpoint(owner, ['scan.completed']);
     for (let i = 0; i < 5; i++) await outboxEvent(ownerId, 'scan.completed', { objectType: 'contacts', i });
     await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
-    const after = Number(await deliverySequence());
+    const after = await deliverySequence();
     for (let i = 0; i < 9; i++) await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
-    expect(Number(await deliverySequence())).toBe(after);
+    expect(await deliverySequence()).toBe(after);
     expect(await deps.db.select().from(webhookDeliveries)).toHaveLength(5);
   });
 
