@@ -16,6 +16,8 @@ export const webhookEndpoints = pgTable(
     /** SecretBox-sealed whsec_... secret. */
     secret: text('secret').notNull(),
     secretPrefix: text('secret_prefix').notNull(),
+    /** Events created before this are not sent: set at create, reset on enable and on a change of events (no back-fill). */
+    eventsSince: timestamptz('events_since').notNull().defaultNow(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { WebhookDeliveriesQuery, WebhookDeliveryPage, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '../../../shared/contracts/webhooks';
+import type { UpdateWebhookEndpointRequest, WebhookDeliveriesQuery, WebhookDeliveryPage, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '../../../shared/contracts/webhooks';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from '../../db/schema';
 import type { SecretBox } from '../../security/secret-box';
@@ -36,6 +36,25 @@ export async function insertEndpoint(db: Db, secrets: SecretBox, userId: number,
     .values({ userId, url: input.url, events: [...new Set(input.events)], description: input.description, secret: secrets.seal(secret), secretPrefix: prefix })
     .returning();
   return { ...endpointView(row!), secret };
+}
+
+/**
+ * Applies a change; re-enabling or a different set of events restarts `eventsSince`, so the
+ * endpoint is not sent the day of events it had not been subscribed to (no back-fill).
+ */
+export async function updateEndpoint(db: Db, userId: number, id: number, change: UpdateWebhookEndpointRequest, now = new Date()): Promise<WebhookEndpointRow | undefined> {
+  const current = await endpointOf(db, userId, id);
+  if (!current) return undefined;
+  const { events, ...rest } = change;
+  const nextEvents = events ? [...new Set(events)] : undefined;
+  const enabling = change.enabled === true && !current.enabled;
+  const eventsChanged = nextEvents !== undefined && (nextEvents.length !== current.events.length || nextEvents.some((e) => !current.events.includes(e)));
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...rest, ...(nextEvents ? { events: nextEvents } : {}), ...(enabling || eventsChanged ? { eventsSince: now } : {}), updatedAt: now })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .returning();
+  return row;
 }
 
 export async function rotateEndpointSecret(db: Db, secrets: SecretBox, userId: number, id: number) {

@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import type { AddressInfo, Socket } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationEvents, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { secretBoxFor } from '../../security/secret-box';
 import { activeUser, expireTrial } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { claimWebhookDeliveries, deliverDueWebhooks, fanOutWebhookEvents, WEBHOOK_LEASE_MS, type WebhookDeps } from './webhook-delivery';
-import { webhooksPlanRequired } from './webhook-routes';
-import { isPrivateAddress, privateUrlProblem } from './webhook-url-guard';
+import { jobRegistry } from '../../jobs/registry';
+import { claimWebhookDeliveries, deliverDueWebhooks, fanOutWebhookEvents, WEBHOOK_LEASE_MS, WEBHOOKS_PLAN_MESSAGE, type WebhookDeps } from './webhook-delivery';
+import { purgeOldWebhookDeliveries, purgeWebhookDeliveriesJob } from './webhook-purge';
+import { WEBHOOK_TESTS_PER_WINDOW, webhooksPlanRequired } from './webhook-routes';
+import { isPrivateAddress, portProblem, privateUrlProblem, WEBHOOK_PORT_MESSAGE } from './webhook-url-guard';
 
 /** A loopback receiver: records each request and answers the next scripted status (200 when none is left). */
 interface Received {
@@ -130,12 +132,12 @@ describe('webhook endpoints', () => {
     expect(await privateUrlProblem('http://127.0.0.1:8080/x', false)).toBeNull();
   });
 
-  it('answers 403 PLAN_REQUIRED to plans without webhooks', async () => {
+  it('answers 403 PLAN_REQUIRED to plans without webhooks when creating', async () => {
     const cookie = await activeUser(ctx, 'hooks-free@example.com');
     await expireTrial(ctx.database.db, 'hooks-free@example.com');
-    expect((await call(cookie, 'GET', '/api/enterprise/webhooks')).statusCode).toBe(403);
+    expect((await call(cookie, 'POST', '/api/enterprise/webhooks', { url: `${base}/x`, events: ['scan.completed'] })).statusCode).toBe(403);
     await ctx.database.db.update(users).set({ plan: 'starter' }).where(eq(users.email, 'hooks-free@example.com'));
-    for (const response of [await call(cookie, 'GET', '/api/enterprise/webhooks'), await call(cookie, 'POST', '/api/enterprise/webhooks', { url: `${base}/x`, events: ['scan.completed'] })]) {
+    for (const response of [await call(cookie, 'POST', '/api/enterprise/webhooks', { url: `${base}/x`, events: ['scan.completed'] })]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ code: 'PLAN_REQUIRED', message: expect.stringContaining(webhooksPlanRequired().message) });
     }
@@ -260,5 +262,144 @@ describe('webhook deliveries', () => {
     expect(failed.deliveries).toEqual([expect.objectContaining({ endpointId: b.id, endpointUrl: `${base}/b` })]);
     expect((await call(other, 'GET', '/api/enterprise/webhooks/deliveries')).json<{ total: number }>().total).toBe(0);
     expect((await call(owner, 'GET', '/api/enterprise/webhooks/deliveries?status=lost')).statusCode).toBe(400);
+  });
+});
+
+describe('webhook review fixes', () => {
+  const deliverySequence = async () => {
+    const { rows } = (await ctx.database.db.execute(sql`select last_value from webhook_deliveries_id_seq`)) as unknown as { rows: { last_value: number | string }[] };
+    return Number(rows[0]!.last_value);
+  };
+  const setPlan = (id: number, plan: string) => ctx.database.db.update(users).set({ plan }).where(eq(users.id, id));
+
+  it('draws no delivery ids on repeated fan-outs with nothing new', async () => {
+    await endpoint(owner, ['scan.completed']);
+    for (let i = 0; i < 5; i++) await outboxEvent(ownerId, 'scan.completed', { objectType: 'contacts', i });
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+    const after = await deliverySequence();
+    for (let i = 0; i < 9; i++) await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+    expect(await deliverySequence()).toBe(after);
+    expect(await deps.db.select().from(webhookDeliveries)).toHaveLength(5);
+  });
+
+  it('ends an attempt to a receiver trickling its answer at the overall deadline, as a retry', async () => {
+    const sockets = new Set<Socket>();
+    const trickler = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/plain' });
+      const drip = setInterval(() => response.write('.'), 20);
+      response.on('close', () => clearInterval(drip));
+    });
+    trickler.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = await call(owner, 'POST', '/api/enterprise/webhooks', { url: `http://127.0.0.1:${(trickler.address() as AddressInfo).port}/slow`, events: ['scan.completed'] });
+      expect(created.statusCode).toBe(201);
+      await outboxEvent(ownerId, 'scan.completed', { objectType: 'contacts' });
+      await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+      // The idle timeout (200 ms) never fires while bytes keep coming; only an overall deadline ends it.
+      const attempt = deliverDueWebhooks({ ...deps, timeoutMs: 200 });
+      const gaveUp = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 10_000).unref());
+      expect(await Promise.race([attempt, gaveUp])).toBe(1);
+      expect((await deps.db.select().from(webhookDeliveries))[0]).toEqual(expect.objectContaining({ status: 'retrying', lastError: 'timed out', attempts: 1 }));
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => trickler.close(resolve));
+    }
+  });
+
+  it('skips users whose plan lacks webhooks in the fan-out, and fails their pending deliveries at send time', async () => {
+    await endpoint(owner, ['scan.completed']);
+    try {
+      await setPlan(ownerId, 'professional');
+      await outboxEvent(ownerId, 'scan.completed', { objectType: 'contacts' });
+      await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+      expect(await deps.db.select().from(webhookDeliveries)).toHaveLength(0);
+      await setPlan(ownerId, 'enterprise');
+      await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+      expect(await deps.db.select().from(webhookDeliveries)).toHaveLength(1);
+      await setPlan(ownerId, 'starter');
+      expect(await deliverDueWebhooks(deps)).toBe(1);
+      expect(received).toHaveLength(0);
+      expect((await deps.db.select().from(webhookDeliveries))[0]).toEqual(expect.objectContaining({ status: 'failed', lastError: WEBHOOKS_PLAN_MESSAGE }));
+      expect(WEBHOOKS_PLAN_MESSAGE).toBe('Webhooks need the Enterprise plan');
+    } finally {
+      await setPlan(ownerId, 'enterprise');
+    }
+  });
+
+  it('lets a downgraded user list endpoints and deliveries and delete, but not create, change, rotate or test', async () => {
+    const cookie = await activeUser(ctx, 'hooks-down@example.com');
+    const userId = await enterprise('hooks-down@example.com');
+    const { id } = await endpoint(cookie, ['scan.completed']);
+    await setPlan(userId, 'professional');
+    expect((await call(cookie, 'GET', '/api/enterprise/webhooks')).json<{ endpoints: { id: number }[] }>().endpoints).toEqual([expect.objectContaining({ id })]);
+    expect((await call(cookie, 'GET', '/api/enterprise/webhooks/deliveries')).statusCode).toBe(200);
+    for (const [method, url, body] of [['POST', '/api/enterprise/webhooks', { url: `${base}/x`, events: ['scan.completed'] }], ['PATCH', `/api/enterprise/webhooks/${id}`, { enabled: false }], ['POST', `/api/enterprise/webhooks/${id}/rotate-secret`], ['POST', `/api/enterprise/webhooks/${id}/test`]] as const) {
+      expect((await call(cookie, method, url, body)).json<{ code: string }>().code).toBe('PLAN_REQUIRED');
+    }
+    expect((await call(cookie, 'DELETE', `/api/enterprise/webhooks/${id}`)).statusCode).toBe(200);
+    expect((await call(cookie, 'GET', '/api/enterprise/webhooks')).json<{ endpoints: unknown[] }>().endpoints).toEqual([]);
+  });
+
+  it('rate-limits the test event per user and stores an error class, never the socket text', async () => {
+    const cookie = await activeUser(ctx, 'hooks-tester@example.com');
+    await enterprise('hooks-tester@example.com');
+    // A port nothing listens on: bind one, then close it.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await endpoint(cookie, ['scan.completed']);
+    await call(cookie, 'PATCH', `/api/enterprise/webhooks/${refused.id}`, { url: `http://127.0.0.1:${port}/x` });
+    const first = (await call(cookie, 'POST', `/api/enterprise/webhooks/${refused.id}/test`)).json<{ delivery: { status: string; lastError: string } }>();
+    expect(first.delivery).toEqual(expect.objectContaining({ status: 'failed', lastError: 'connection refused' }));
+    script.push({ status: 500 });
+    const ok = await endpoint(cookie, ['scan.completed']);
+    expect((await call(cookie, 'POST', `/api/enterprise/webhooks/${ok.id}/test`)).json<{ delivery: { lastError: string } }>().delivery.lastError).toBe('HTTP 500');
+    for (let i = 2; i < WEBHOOK_TESTS_PER_WINDOW; i++) expect((await call(cookie, 'POST', `/api/enterprise/webhooks/${ok.id}/test`)).statusCode).toBe(200);
+    const limited = await call(cookie, 'POST', `/api/enterprise/webhooks/${ok.id}/test`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await call(owner, 'POST', `/api/enterprise/webhooks/${(await endpoint(owner, ['scan.completed'])).id}/test`)).statusCode).toBe(200);
+  });
+
+  it('allows only ports 80, 443 and from 1024 in production, at registration and at send', async () => {
+    expect(portProblem('http://example.com:22/x', true)).toBe(WEBHOOK_PORT_MESSAGE);
+    expect(await privateUrlProblem('https://example.com:25/x', true)).toBe(WEBHOOK_PORT_MESSAGE);
+    for (const url of ['http://example.com/x', 'https://example.com/x', 'https://example.com:443/x', 'http://example.com:8080/x']) expect(portProblem(url, true)).toBeNull();
+    expect(portProblem('http://example.com:22/x', false)).toBeNull();
+    const { id } = await endpoint(owner, ['scan.completed']);
+    await deps.db.update(webhookEndpoints).set({ url: 'http://example.invalid:25/x' }).where(eq(webhookEndpoints.id, id));
+    await outboxEvent(ownerId, 'scan.completed', { objectType: 'contacts' });
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+    await deliverDueWebhooks({ ...deps, config: { NODE_ENV: 'production' } });
+    expect((await deps.db.select().from(webhookDeliveries))[0]).toEqual(expect.objectContaining({ status: 'retrying', lastError: WEBHOOK_PORT_MESSAGE }));
+  });
+
+  it('sends no back-fill after re-enabling an endpoint or adding an event type', async () => {
+    const { id } = await endpoint(owner, ['scan.completed']);
+    await call(owner, 'PATCH', `/api/enterprise/webhooks/${id}`, { enabled: false });
+    await outboxEvent(ownerId, 'scan.completed', { objectType: 'while-disabled' });
+    await outboxEvent(ownerId, 'health.changed', { objectType: 'before-subscribed' });
+    expect((await call(owner, 'PATCH', `/api/enterprise/webhooks/${id}`, { enabled: true })).statusCode).toBe(200);
+    const afterEnable = await outboxEvent(ownerId, 'scan.completed', { objectType: 'after-enable' });
+    expect((await call(owner, 'PATCH', `/api/enterprise/webhooks/${id}`, { events: ['scan.completed', 'health.changed'] })).statusCode).toBe(200);
+    const afterAdd = await outboxEvent(ownerId, 'health.changed', { objectType: 'after-add' });
+    await fanOutWebhookEvents(deps.db, ctx.config.publicUrl);
+    const made = await deps.db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries);
+    // The events-changing PATCH restarted the window after afterEnable too: only afterAdd is owed.
+    expect(made.map((d) => d.eventId)).toEqual([`evt_${afterAdd}`]);
+    expect(afterEnable).toBeLessThan(afterAdd);
+  });
+
+  it('purges delivered and failed deliveries older than 30 days, daily', async () => {
+    const { id } = await endpoint(owner, ['scan.completed']);
+    const now = new Date();
+    const old = new Date(now.getTime() - 31 * 86_400_000);
+    const row = (eventId: string, status: string, createdAt: Date) => ({ endpointId: id, userId: ownerId, eventType: 'scan.completed', eventId, payload: {}, status, createdAt });
+    await deps.db.insert(webhookDeliveries).values([row('old-delivered', 'delivered', old), row('old-failed', 'failed', old), row('old-retrying', 'retrying', old), row('new-delivered', 'delivered', now)]);
+    expect(await purgeOldWebhookDeliveries(deps.db, now)).toBe(2);
+    expect((await deps.db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries)).map((d) => d.eventId).sort()).toEqual(['new-delivered', 'old-retrying']);
+    expect(jobRegistry.map((job) => job.name)).toContain(purgeWebhookDeliveriesJob.name);
   });
 });

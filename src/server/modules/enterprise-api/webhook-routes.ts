@@ -20,9 +20,9 @@ import { webhookEndpoints, type User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { SecretBox } from '../../security/secret-box';
 import { capabilitiesOf } from '../accounts';
-import { requireUser, signedInUser } from '../auth';
+import { Limit, requireUser, signedInUser } from '../auth';
 import { createTestDelivery, deliverWebhookNow } from './webhook-delivery';
-import { countEndpoints, deliveriesOf, deliveryOf, endpointOf, endpointView, insertEndpoint, listEndpoints, rotateEndpointSecret } from './webhook-endpoints';
+import { countEndpoints, deliveriesOf, deliveryOf, endpointOf, endpointView, insertEndpoint, listEndpoints, rotateEndpointSecret, updateEndpoint } from './webhook-endpoints';
 import { privateUrlProblem } from './webhook-url-guard';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -33,6 +33,10 @@ export function webhooksPlanRequired(): HttpError {
   const plan = PLANS.find((p) => PLAN_CAPABILITIES[p.id].webhooks)!;
   return new HttpError(403, 'PLAN_REQUIRED', `Webhooks come with the ${plan.name} plan. Upgrade to ${plan.name} to have events posted to your endpoints.`);
 }
+
+/** Test events per user: each makes an outbound request inside the HTTP call. */
+export const WEBHOOK_TESTS_PER_WINDOW = 10;
+const TEST_WINDOW_SECONDS = 600;
 
 const noSuchEndpoint = () => new HttpError(404, 'NOT_FOUND', 'No such webhook endpoint.');
 
@@ -47,6 +51,8 @@ export function webhookRoutes(deps: WebhookRouteDeps): FastifyPluginAsyncZod {
   const { db, config, secrets } = deps;
   const guard = requireUser(db);
   const production = config.NODE_ENV === 'production';
+  const testLimit = new Limit(db, 'webhook-test', WEBHOOK_TESTS_PER_WINDOW, TEST_WINDOW_SECONDS);
+  // Listing and deleting stay open to every signed-in user, so one who downgraded can see and remove endpoints.
   const hooksUser = (request: Parameters<typeof signedInUser>[0]): User => {
     const user = signedInUser(request);
     if (!capabilitiesOf(user).webhooks) throw webhooksPlanRequired();
@@ -61,7 +67,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/enterprise/webhooks',
       { preHandler: guard, schema: { tags, summary: 'My webhook endpoints, newest first', response: { 200: webhookEndpointListSchema, ...errors } } },
-      async (request) => ({ endpoints: (await listEndpoints(db, hooksUser(request).id)).map(endpointView) }),
+      async (request) => ({ endpoints: (await listEndpoints(db, signedInUser(request).id)).map(endpointView) }),
     );
 
     app.post(
@@ -86,12 +92,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = hooksUser(request);
         await checkUrl(request.body.url);
-        const { events, ...rest } = request.body;
-        const [row] = await db
-          .update(webhookEndpoints)
-          .set({ ...rest, ...(events ? { events: [...new Set(events)] } : {}), updatedAt: new Date() })
-          .where(and(eq(webhookEndpoints.id, request.params.id), eq(webhookEndpoints.userId, user.id)))
-          .returning();
+        const row = await updateEndpoint(db, user.id, request.params.id, request.body);
         if (!row) throw noSuchEndpoint();
         return endpointView(row);
       },
@@ -103,7 +104,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const [row] = await db
           .delete(webhookEndpoints)
-          .where(and(eq(webhookEndpoints.id, request.params.id), eq(webhookEndpoints.userId, hooksUser(request).id)))
+          .where(and(eq(webhookEndpoints.id, request.params.id), eq(webhookEndpoints.userId, signedInUser(request).id)))
           .returning();
         if (!row) throw noSuchEndpoint();
         return endpointView(row);
@@ -118,11 +119,12 @@ export function webhookRoutes(deps: WebhookRouteDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/enterprise/webhooks/:id/test',
-      { preHandler: guard, schema: { tags, summary: 'Send a test event now, signed like every delivery; answers the delivery', params: webhookEndpointParamsSchema, response: { 200: webhookTestResultSchema, ...errors } } },
-      async (request) => {
+      { preHandler: guard, schema: { tags, summary: 'Send a test event now, signed like every delivery; answers the delivery', params: webhookEndpointParamsSchema, response: { 200: webhookTestResultSchema, 429: apiErrorSchema, ...errors } } },
+      async (request, reply) => {
         const user = hooksUser(request);
         const endpoint = await endpointOf(db, user.id, request.params.id);
         if (!endpoint) throw noSuchEndpoint();
+        await testLimit.take(String(user.id), reply);
         const id = await createTestDelivery(db, endpoint);
         await deliverWebhookNow({ db, config, secrets, log: request.log }, id);
         return { delivery: (await deliveryOf(db, user.id, id))! };
@@ -132,7 +134,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/enterprise/webhooks/deliveries',
       { preHandler: guard, schema: { tags, summary: 'My webhook deliveries, newest first', querystring: webhookDeliveriesQuerySchema, response: { 200: webhookDeliveryPageSchema, ...errors } } },
-      async (request) => deliveriesOf(db, hooksUser(request).id, request.query),
+      async (request) => deliveriesOf(db, signedInUser(request).id, request.query),
     );
   };
 }

@@ -19,6 +19,16 @@ export function isPrivateAddress(address: string): boolean {
 
 export const PRIVATE_URL_MESSAGE = 'url must point to a public host: loopback and private network addresses are refused';
 
+export const WEBHOOK_PORT_MESSAGE = 'url must use port 80, 443 or a port from 1024 up';
+
+/** In production, the refusal of a port below 1024 other than 80 and 443 (the well-known ports of other services). */
+export function portProblem(url: string, production: boolean): string | null {
+  if (!production) return null;
+  const target = new URL(url);
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  return port === 80 || port === 443 || port >= 1024 ? null : WEBHOOK_PORT_MESSAGE;
+}
+
 function hostOf(url: string): string {
   return new URL(url).hostname.replace(/^\[|\]$/g, '');
 }
@@ -26,6 +36,8 @@ function hostOf(url: string): string {
 /** In production, the refusal of a URL whose host is or resolves to a private address; null when it may be used. */
 export async function privateUrlProblem(url: string, production: boolean): Promise<string | null> {
   if (!production) return null;
+  const port = portProblem(url, production);
+  if (port) return port;
   const host = hostOf(url);
   if (isIP(host)) return isPrivateAddress(host) ? PRIVATE_URL_MESSAGE : null;
   const addresses = await new Promise<LookupAddress[]>((resolve) => lookup(host, { all: true }, (error, found) => resolve(error ? [] : found)));
