@@ -80,6 +80,7 @@ describe('Settings > AI', () => {
     const [row] = await ctx.database.db.select().from(userSettings).innerJoin(users, eq(users.id, userSettings.userId)).where(eq(users.email, email));
     expect(row!.user_settings.openaiApiKey).toBeNull();
     expect(await databaseText()).not.toContain(key);
+    expect(log.text()).toContain('/api/settings/ai/models');
     expect(log.text()).not.toContain(key);
     for (const response of [saved, models, test, await call('GET', '/api/settings/ai', cookie), await call('GET', '/api/settings', cookie)]) expect(response.raw).not.toContain(key);
 
