@@ -175,4 +175,14 @@ describe('Settings > AI', () => {
     expect(put.statusCode).toBe(403);
     expect(put.json().code).toBe('DEMO_READ_ONLY');
   });
+
+  it("the demo's assistant uses the server's DEMO_OPENAI_API_KEY at AI_API_BASE", async () => {
+    const [someone] = await ctx.database.db.select().from(users).limit(1);
+    const config = { ...ctx.config, DEMO_OPENAI_API_KEY: ai.apiKey };
+    const connection = await aiClientFor({ db: ctx.database.db, config }, { ...someone!, isDemo: true }, null);
+    expect(connection).toMatchObject({ keySource: 'server', baseUrl: ai.baseURL, model: 'gpt-4o' });
+    await connection.client.models.list();
+    expect(ai.requests.at(-1)?.apiKey).toBe(ai.apiKey);
+    await expect(aiClientFor({ db: ctx.database.db, config: ctx.config }, { ...someone!, isDemo: true }, null)).rejects.toMatchObject({ reason: 'disabled' });
+  });
 });
