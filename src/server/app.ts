@@ -26,6 +26,7 @@ import { keyRoutes, v1Routes, webhookRoutes, type V1Dependencies } from './modul
 import { objectRoutes } from './modules/objects';
 import { resultsRoutes, scanRoutes } from './modules/scans';
 import { settingsRoutes } from './modules/settings';
+import { aiSettingsRoutes } from './modules/ai';
 import { supportRoutes } from './modules/support';
 import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(connectionRoutes({ db: deps.database.db, config, secrets }));
   await app.register(scanRoutes({ db: deps.database.db, queue: deps.queue }));
   await app.register(settingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
+  await app.register(aiSettingsRoutes({ db: deps.database.db, queue: deps.queue, config }));
   await app.register(notificationRoutes({ db: deps.database.db, config, mailer }));
   await app.register(slackInstallRoutes({ db: deps.database.db, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));

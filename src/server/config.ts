@@ -121,6 +121,11 @@ export const configSchema = z.object({
   SLACK_AUTHORIZE_URL: z.url().default('https://slack.com/oauth/v2/authorize').describe('Where users approve the Slack app ("Add to Slack"); the Slack sandbox serves one too'),
   SLACK_CLIENT_ID: z.string().min(1).optional().describe('Slack app client id; with SLACK_CLIENT_SECRET enables "Add to Slack"'),
   SLACK_CLIENT_SECRET: z.string().min(1).optional().describe('Slack app client secret (sensitive)'),
+  AI_API_BASE: z
+    .url()
+    .optional()
+    .describe("OpenAI-compatible API address with its /v1 (e.g. a self-hosted model's); OpenAI's when not set. Point it at the OpenAI sandbox (npm run openai-sandbox) for development and tests"),
+  DEMO_OPENAI_API_KEY: z.string().min(1).optional().describe("OpenAI key the public demo's assistant uses (sensitive); without it the demo answers its starter questions without a model"),
   STRIPE_SECRET_KEY: z.string().min(1).optional().describe('Stripe secret key (sk_live_... or sk_test_...; sensitive); without it billing is off and /subscribe says so'),
   STRIPE_API_URL: z.url().default('https://api.stripe.com').describe('Stripe API address; point it at the Stripe sandbox (npm run stripe-sandbox) for development and tests'),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional().describe('Signing secret of the webhook endpoint PUBLIC_URL/api/billing/webhook (whsec_...; sensitive)'),

@@ -144,6 +144,9 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/billing/checkout': () => ({ plan: 'professional' }),
   'PUT /api/settings': () => SETTINGS_CHANGE,
   'PUT /api/demo/settings': () => SETTINGS_CHANGE,
+  // Nobody in the suites has an OpenAI key, so the check stops before calling any AI server.
+  'PUT /api/settings/ai': () => ({ preferredModel: 'gpt-4o-mini', aiAssistEnabled: true }),
+  'POST /api/settings/ai/test': () => ({}),
   // To the caller's own address; no Slack token is saved, so the Slack test stops before calling Slack.
   'POST /api/settings/notifications/test-email': () => ({}),
   'POST /api/settings/notifications/test-slack': () => ({}),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientUserSchema } from '../../../shared/contracts/auth';
 import { automaticCleanupRunPageSchema, automaticCleanupRunsQuerySchema, historyPageSchema, historyQuerySchema, mergePlanQuerySchema, mergePlanSchema } from '../../../shared/contracts/cleanup';
+import { aiSettingsSchema } from '../../../shared/contracts/ai';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { rowIdParam } from '../../../shared/contracts/ids';
 import { hubspotStatusSchema } from '../../../shared/contracts/hubspot';
@@ -14,6 +15,7 @@ import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { toClientUser, findUserById } from '../accounts';
+import { demoAiSettings } from '../ai';
 import { listAutomaticCleanupRuns, listHistory } from '../cleanup';
 import { duplicateRoutes } from '../duplicates';
 import { hubspotStatus } from '../hubspot';
@@ -62,6 +64,11 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
       `${DEMO_PREFIX}/settings`,
       { schema: { tags, summary: 'Settings as they would be saved; the demo keeps nothing', body: updateSettingsRequestSchema, response: { 200: userSettingsSchema, 400: apiErrorSchema } } },
       async (request) => previewSettings(deps, await demoUser(), request.body),
+    );
+
+    // AI changes are refused by the catch-all below, as every other write.
+    app.get(`${DEMO_PREFIX}/settings/ai`, { schema: { tags, summary: "The demo's AI settings: on only when the server has a demo key", response: { 200: aiSettingsSchema } } }, async () =>
+      demoAiSettings(deps),
     );
 
     app.get(`${DEMO_PREFIX}/settings/last-scan`, { schema: { tags, summary: "The demo account's newest scan run", response: { 200: lastScanResponseSchema } } }, async () => ({

@@ -3,4 +3,4 @@
  * This is what other modules may use: the rest of the folder is its own.
  */
 export { settingsRoutes } from './settings-routes';
-export { previewSettings, readSettings } from './user-settings';
+export { previewSettings, readSettings, updateSettings } from './user-settings';
