@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Alert } from '../components/ui/alert';
 import { useCurrentUser } from '../features/auth/api/current-user';
 import { FeatureUpgradeLink } from '../features/billing/upgrade-link';
-import { DashboardPanel } from '../features/dashboard/dashboard-panel';
+import { DashboardPanel, SectionError } from '../features/dashboard/dashboard-panel';
 import { capabilitiesOfUser } from '../features/enterprise-api/enterprise-api-words';
 import { ExamplesSection } from '../features/enterprise-api/examples-section';
 import { KeysSection } from '../features/enterprise-api/keys-section';
@@ -67,7 +67,9 @@ export function EnterpriseApiPage() {
             </Link>
           </Alert>
         )}
-        {!capabilities ? (
+        {!capabilities && (user.isError || user.data === null) ? (
+          <SectionError message="Your account could not be loaded." onRetry={() => void user.refetch()} />
+        ) : !capabilities ? (
           <SectionLoading label="Loading…" />
         ) : capabilities.apiAccess === 'none' ? (
           <>

@@ -19,7 +19,8 @@ export const apiRequestLog = pgTable(
     timestamp: timestamptz('timestamp').notNull().defaultNow(),
     errorMessage: text('error_message'),
   },
-  (t) => [index('api_request_log_user_time_idx').on(t.userId, t.timestamp)],
+  // The purge finds old rows by time alone.
+  (t) => [index('api_request_log_user_time_idx').on(t.userId, t.timestamp), index('api_request_log_time_idx').on(t.timestamp)],
 );
 
 export const apiUsageQuota = pgTable('api_usage_quota', {

@@ -5,6 +5,7 @@ import { PLAN_CAPABILITIES } from '../../../shared/plans';
 import { apiRequestLog, apiUsageQuota, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { startTestApp, type TestApp } from '../../test/test-app';
+import { purgeOldApiRequests } from './purge-request-log';
 
 let ctx: TestApp;
 let owner: string;
@@ -68,6 +69,16 @@ describe('API usage', () => {
 });
 
 describe('API request log', () => {
+  it('forgets calls older than 90 days, a batch at a time, and keeps the rest', async () => {
+    const now = new Date();
+    const old = (days: number) => ({ userId: ownerId, endpoint: '/api/v1/results', method: 'GET', statusCode: 200, responseTimeMs: 5, timestamp: new Date(now.getTime() - days * DAY) });
+    await ctx.database.db.insert(apiRequestLog).values([old(91), old(120), old(200), old(89)]);
+    expect(await purgeOldApiRequests(ctx.database.db, now, 2)).toBe(3);
+    const left = await ctx.database.db.select().from(apiRequestLog).where(eq(apiRequestLog.endpoint, '/api/v1/results'));
+    expect(left).toHaveLength(1);
+    await ctx.database.db.delete(apiRequestLog).where(eq(apiRequestLog.endpoint, '/api/v1/results'));
+  });
+
   it('pages newest first and filters by status and endpoint; only the own log', async () => {
     const first = (await get(owner, '/api/enterprise/requests?pageSize=2')).json<ApiRequestPage>();
     expect(first.total).toBe(5);

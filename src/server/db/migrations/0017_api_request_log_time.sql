@@ -1,0 +1,1 @@
+CREATE INDEX "api_request_log_time_idx" ON "api_request_log" USING btree ("timestamp");
