@@ -113,6 +113,8 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'outbox/{id}': owner.outboxEmailId,
     'keys/{id}': String(owner.apiKeyId),
     'webhooks/{id}': String(owner.webhookEndpointId),
+    // A finding every new account has (nothing scanned yet); keys are words, not rows.
+    'recommendations/{key}': 'never-scanned:deals',
     // Anything under /api/demo that no read route takes.
     'demo/{*}': 'anything',
   };
