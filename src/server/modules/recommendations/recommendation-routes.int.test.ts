@@ -5,7 +5,6 @@ import type { HealthResults } from '../../../shared/contracts/results';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recommendationStates, scanHistory, scanRuns, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
-import { DEMO_READ_ONLY } from '../demo/demo-routes';
 
 const ctx = useTestApp({ work: false });
 const DAY_MS = 86_400_000;
@@ -55,7 +54,7 @@ async function seed(email: string) {
       explanations: [],
     });
   }
-  const [connection] = await db.insert(crmConnections).values({ userId, portalId: `p-${userId}` }).returning();
+  const [connection] = await db.insert(crmConnections).values({ userId, hubId: `p-${userId}` }).returning();
   await db.insert(crmRecords).values(
     Array.from({ length: 10 }, (_, i) => ({
       connectionId: connection!.id,
@@ -149,7 +148,7 @@ describe('recommendations', () => {
     expect(list.recommendations.length).toBeGreaterThan(0);
     const response = await ctx.app.inject({ method: 'POST', url: `/api/demo/hubspot/recommendations/${list.recommendations[0]!.key}/dismiss` });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'DEMO_READ_ONLY', message: DEMO_READ_ONLY });
+    expect(response.json()).toMatchObject({ code: 'DEMO_READ_ONLY' });
   });
 
   it('answers GET /api/v1/recommendations with an API key, the same list', async () => {
