@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import type { Recommendation, RecommendationSeverity } from '../../../shared/contracts/recommendations';
+import { Button, ButtonLink, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-request';
 import { DEMO_BASE_PATH, demoApiUrl, isDemoMode } from '../../lib/demo-mode';
@@ -29,19 +30,18 @@ function evidenceText(r: Recommendation): string | null {
 }
 
 function ActionLink({ r, demo }: { r: Recommendation; demo: boolean }) {
-  const className = 'inline-flex items-center rounded-lg bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
   if (r.action.kind === 'csv') {
     const href = demo ? demoApiUrl(r.action.href, { write: false }) : r.action.href;
     return (
-      <a href={href} download className={className}>
+      <a href={href} download className={buttonClasses({ size: 'sm' })}>
         {r.action.label}
       </a>
     );
   }
   return (
-    <Link to={`${demo ? DEMO_BASE_PATH : ''}${r.action.href}`} className={className}>
+    <ButtonLink to={`${demo ? DEMO_BASE_PATH : ''}${r.action.href}`} size="sm">
       {r.action.label}
-    </Link>
+    </ButtonLink>
   );
 }
 
@@ -78,12 +78,12 @@ function RecommendationItem({ r, demo }: { r: Recommendation; demo: boolean }) {
         <ActionLink r={r} demo={demo} />
         {!demo && (
           <>
-            <button type="button" disabled={setState.isPending} onClick={() => setState.mutate({ key: r.key, status: 'done' })} className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50">
+            <Button variant="secondary" size="sm" disabled={setState.isPending} onClick={() => setState.mutate({ key: r.key, status: 'done' })}>
               Mark done
-            </button>
-            <button type="button" disabled={setState.isPending} onClick={() => setState.mutate({ key: r.key, status: 'dismissed' })} className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-500 hover:bg-slate-100 disabled:opacity-50">
+            </Button>
+            <Button variant="ghost" size="sm" disabled={setState.isPending} onClick={() => setState.mutate({ key: r.key, status: 'dismissed' })}>
               Dismiss
-            </button>
+            </Button>
           </>
         )}
         {setState.isPending && <Spinner className="h-4 w-4" />}
@@ -95,6 +95,14 @@ function RecommendationItem({ r, demo }: { r: Recommendation; demo: boolean }) {
       )}
     </li>
   );
+}
+
+/** The first `limit`, one per rule before a rule repeats: a short list shows different kinds of fixes. */
+function firstOfEachRule(list: readonly Recommendation[], limit: number): Recommendation[] {
+  const seen = new Set<string>();
+  const firsts = list.filter((r) => !seen.has(r.rule) && seen.add(r.rule));
+  const rest = list.filter((r) => !firsts.includes(r));
+  return [...firsts, ...rest].slice(0, limit);
 }
 
 /** The recommendations, most useful first: all of them, or the first `limit` (the dashboard's card). Also shown on /ai. */
@@ -124,7 +132,7 @@ export function RecommendationList({ limit }: { limit?: number }) {
         {query.data.hidden > 0 && ` (${query.data.hidden} you dismissed or completed still apply.)`}
       </p>
     );
-  const shown = limit ? list.slice(0, limit) : list;
+  const shown = limit ? firstOfEachRule(list, limit) : list;
   return (
     <div>
       <ul className="space-y-3">
@@ -135,7 +143,7 @@ export function RecommendationList({ limit }: { limit?: number }) {
       {limit && list.length > limit && (
         <p className="mt-3 text-sm text-slate-500">
           {list.length - limit} more on the{' '}
-          <Link to={`${demo ? DEMO_BASE_PATH : ''}/ai`} className="font-medium text-indigo-700 hover:underline">
+          <Link to={`${demo ? DEMO_BASE_PATH : ''}/ai`} className="font-medium text-brand-700 hover:underline">
             AI page
           </Link>
           .
