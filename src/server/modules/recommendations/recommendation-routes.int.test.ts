@@ -5,6 +5,7 @@ import type { HealthResults } from '../../../shared/contracts/results';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recommendationStates, scanHistory, scanRuns, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
+import { recommendationsFor } from './recommendations';
 
 const ctx = useTestApp({ work: false });
 const DAY_MS = 86_400_000;
@@ -159,5 +160,32 @@ describe('recommendations', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/recommendations', headers: { authorization: `Bearer ${key}` } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual(await get<RecommendationList>('/api/hubspot/recommendations', cookie));
+  });
+
+  it('lets a rewrite reword and reorder, but keeps the rules\' words where it adds a figure', async () => {
+    const { userId } = await seed('recs-rewrite@example.com');
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+    const plain = await recommendationsFor(ctx.database.db, user!);
+    const rewritten = await recommendationsFor(ctx.database.db, user!, {
+      rewrite: async (list) => [
+        { key: 'stale-records:deals', title: 'Tidy up 4 old deals', explanation: '4 of 10 deals are stale.' },
+        { key: 'low-fill-email:contacts', title: 'Add emails to 500 contacts', explanation: 'It would add 99 points.' },
+        { key: 'no-such:rule', title: 'Invented', explanation: 'Invented' },
+        ...list.filter((r) => r.key === 'health-dropped:contacts').map((r) => ({ key: r.key, title: '', explanation: r.explanation })),
+      ],
+    });
+    expect(rewritten.aiRewritten).toBe(true);
+    expect(rewritten.recommendations.map((r) => r.key).slice(0, 3)).toEqual(['stale-records:deals', 'low-fill-email:contacts', 'health-dropped:contacts']);
+    const byKey = (l: RecommendationList) => new Map(l.recommendations.map((r) => [r.key, r]));
+    expect(byKey(rewritten).get('stale-records:deals')).toMatchObject({ title: 'Tidy up 4 old deals', explanation: '4 of 10 deals are stale.' });
+    // 500 and 99 are nowhere in its evidence: the rule's words stay.
+    expect(byKey(rewritten).get('low-fill-email:contacts')).toEqual(byKey(plain).get('low-fill-email:contacts'));
+    expect(byKey(rewritten).get('health-dropped:contacts')!.title).toBe(byKey(plain).get('health-dropped:contacts')!.title);
+    // Every figure is the rules' own, whatever the wording.
+    for (const r of rewritten.recommendations) expect({ evidence: r.evidence, gain: r.expectedGain }).toEqual({ evidence: byKey(plain).get(r.key)!.evidence, gain: byKey(plain).get(r.key)!.expectedGain });
+    expect(rewritten.recommendations).toHaveLength(plain.recommendations.length);
+    // A failing rewrite leaves the list as the rules made it.
+    const failed = await recommendationsFor(ctx.database.db, user!, { rewrite: async () => Promise.reject(new Error('model down')) });
+    expect(failed).toEqual(plain);
   });
 });
