@@ -24,6 +24,7 @@ import { type DemoAccount, demoRoutes } from './modules/demo';
 import { duplicateRoutes } from './modules/duplicates';
 import { keyRoutes, v1Routes, webhookRoutes, type V1Dependencies } from './modules/enterprise-api';
 import { objectRoutes } from './modules/objects';
+import { recommendationRoutes } from './modules/recommendations';
 import { resultsRoutes, scanRoutes } from './modules/scans';
 import { settingsRoutes } from './modules/settings';
 import { aiSettingsRoutes } from './modules/ai';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationRoutes({ db: deps.database.db, config, mailer }));
   await app.register(slackInstallRoutes({ db: deps.database.db, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));
+  await app.register(recommendationRoutes({ db: deps.database.db }));
   await app.register(cleanupRoutes({ db: deps.database.db, config, queue: deps.queue }));
   await app.register(duplicateRoutes({ db: deps.database.db }));
   await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));

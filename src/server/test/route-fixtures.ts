@@ -114,6 +114,8 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'keys/{id}': String(owner.apiKeyId),
     'webhooks/{id}': String(owner.webhookEndpointId),
     'v1/{objectType}': 'contacts',
+    // A finding every new account has (nothing scanned yet); keys are words, not rows.
+    'recommendations/{key}': 'never-scanned:deals',
     // Anything under /api/demo that no read route takes.
     'demo/{*}': 'anything',
   };

@@ -27,6 +27,7 @@ function dashboardApi(state: { results?: HealthResults; lastScan?: ScanRun | nul
     'GET /api/hubspot/historical-trends': () => json(historicalTrends()),
     'GET /api/hubspot/duplication-by-field': () => json(duplicationByField()),
     'GET /api/settings/last-scan': () => json({ lastScan: current.lastScan }),
+    'GET /api/hubspot/recommendations': () => json({ recommendations: [], basedOnScanAt: null, aiRewritten: false, hidden: 0 }),
     ...handlers,
   });
   return { ...api, current };

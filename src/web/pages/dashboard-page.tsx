@@ -15,6 +15,7 @@ import { HealthTrendsPanel } from '../features/dashboard/health-trends-panel';
 import { ObjectHealthCard } from '../features/dashboard/object-health-card';
 import { OverallHealthCard } from '../features/dashboard/overall-health-card';
 import { TopIssues } from '../features/dashboard/top-issues';
+import { RecommendationList } from '../features/recommendations';
 import { ScanProgressPanel } from '../features/scans/scan-progress-panel';
 import { useScanControl, type ScanControl } from '../features/scans/use-scan-control';
 import { DEMO_BASE_PATH, isDemoMode } from '../lib/demo-mode';
@@ -80,6 +81,9 @@ function Results({ results, basePath }: { results: HealthResults; basePath: stri
           <TopIssues objects={results.objects} basePath={basePath} />
         </DashboardPanel>
       </div>
+      <DashboardPanel id="recommendations-heading" title="Recommendations" description="What to fix first, from your latest scans, with the gain each fix brings.">
+        <RecommendationList limit={3} />
+      </DashboardPanel>
       <section aria-labelledby="by-object-heading">
         <h2 id="by-object-heading" className="text-base font-semibold text-slate-900">
           By object type

@@ -20,6 +20,7 @@ import { listAutomaticCleanupRuns, listHistory } from '../cleanup';
 import { duplicateRoutes } from '../duplicates';
 import { hubspotStatus } from '../hubspot';
 import { listDeliveries } from '../notifications';
+import { recommendationRoutes } from '../recommendations';
 import { resultsRoutes, recentScanRuns } from '../scans';
 import { previewSettings, readSettings } from '../settings';
 import { DemoAccount } from './demo-account';
@@ -131,6 +132,7 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
 
     // The demo's results never change (a rebuild makes a new account), so one version serves.
     await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: async () => ({ id: await owner(), version: 0 }) }));
+    await app.register(recommendationRoutes({ db, prefix: DEMO_PREFIX, owner: demoUser }));
     await app.register(duplicateRoutes({ db, prefix: DEMO_PREFIX, groupsOwner: owner, persist: false }));
     await app.register(demoEnterpriseRoutes({ prefix: DEMO_PREFIX }));
 

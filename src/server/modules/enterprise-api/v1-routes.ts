@@ -22,6 +22,7 @@ import { callerOf, knownCaller, setCaller } from './v1-caller';
 import { v1DuplicateRoutes } from './v1-duplicate-routes';
 import { v1MergeRoutes } from './v1-merge-routes';
 import { v1OpenApiRoutes } from './v1-openapi';
+import { v1RecommendationRoutes } from './v1-recommendation-routes';
 import { v1ResultsRoutes } from './v1-results-routes';
 
 export interface V1Dependencies {
@@ -142,6 +143,7 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
       );
 
       await app.register(v1ResultsRoutes(deps));
+      await app.register(v1RecommendationRoutes(deps));
       await app.register(v1DuplicateRoutes(deps));
       await app.register(v1MergeRoutes(deps));
 
