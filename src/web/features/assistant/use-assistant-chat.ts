@@ -79,9 +79,12 @@ function applyEvent(turn: AnswerTurn, event: AskEvent): AnswerTurn {
       return { ...turn, tool: null, blocks: [...turn.blocks, event.block] };
     case 'delta':
       return { ...turn, tool: null, text: turn.text + event.text };
-    case 'done':
-      // The stored message is the answer of record: it replaces what streamed in.
-      return { ...turn, ...answerFrom(event.message), status: 'done' };
+    case 'done': {
+      // The stored message is the answer of record and replaces what streamed in, short of
+      // blanking words or tables the user has already seen.
+      const stored = answerFrom(event.message);
+      return { ...turn, ...stored, text: stored.text || turn.text, blocks: stored.blocks.length ? stored.blocks : turn.blocks, status: 'done' };
+    }
     case 'error':
       return { ...turn, tool: null, status: 'error', error: event.message };
   }
