@@ -55,25 +55,30 @@ function BarChart({ block, chart }: { block: DataBlock; chart: Chart }) {
   const values = block.rows.flatMap((row) => columns.map((c) => numeric(row[c.key]) ?? 0));
   // One scale for every bar, so a long bar means the same everywhere; percents keep their own 100.
   const top = columns.every((c) => c.format === 'percent') ? 100 : Math.max(0.0001, ...values);
+  const single = columns.length === 1;
   return (
     <ul aria-label={`${block.title}, as bars`} className="space-y-3">
-      {block.rows.map((row, i) => (
-        <li key={i}>
-          <p className="text-sm font-medium text-slate-800">{formatCell(row[chart.x] ?? null, xColumn?.format ?? 'text')}</p>
-          {columns.map((column, j) => {
-            const value = numeric(row[column.key]);
-            return (
-              <div key={column.key} className="mt-1">
-                <p className="flex items-baseline justify-between gap-3 text-xs text-slate-500">
-                  <span>{column.label}</span>
-                  <span className="shrink-0 font-semibold tabular-nums text-slate-900">{formatCell(value, column.format)}</span>
-                </p>
-                <MeterBar fraction={(value ?? 0) / top} color={SERIES_COLORS[(j + 1) % SERIES_COLORS.length]!} />
-              </div>
-            );
-          })}
-        </li>
-      ))}
+      {block.rows.map((row, i) => {
+        const label = formatCell(row[chart.x] ?? null, xColumn?.format ?? 'text');
+        return (
+          <li key={i}>
+            {!single && <p className="text-sm font-medium text-slate-800">{label}</p>}
+            {columns.map((column, j) => {
+              const value = numeric(row[column.key]);
+              return (
+                <div key={column.key} className={single ? '' : 'mt-1'}>
+                  <p className={`flex items-baseline justify-between gap-3 ${single ? 'text-sm text-slate-800' : 'text-xs text-slate-500'}`}>
+                    {/* One series: the row's label names the bar; several: each bar its series. */}
+                    <span>{single ? label : column.label}</span>
+                    <span className="shrink-0 font-semibold tabular-nums text-slate-900">{formatCell(value, column.format)}</span>
+                  </p>
+                  <MeterBar fraction={(value ?? 0) / top} color={SERIES_COLORS[(j + 1) % SERIES_COLORS.length]!} />
+                </div>
+              );
+            })}
+          </li>
+        );
+      })}
     </ul>
   );
 }

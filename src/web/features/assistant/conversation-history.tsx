@@ -62,17 +62,7 @@ export function ConversationHistory({
   };
 
   return (
-    <DashboardPanel
-      id="assistant-history"
-      title="Past conversations"
-      actions={
-        conversations.length > 0 && (
-          <Button variant="secondary" size="sm" onClick={() => setConfirming({ id: null, title: '' })}>
-            Clear history
-          </Button>
-        )
-      }
-    >
+    <DashboardPanel id="assistant-history" title="Past conversations">
       {list.isPending ? (
         <SectionLoading label="Loading..." />
       ) : list.isError ? (
@@ -102,6 +92,11 @@ export function ConversationHistory({
             </li>
           ))}
         </ul>
+      )}
+      {conversations.length > 0 && (
+        <Button variant="secondary" size="sm" onClick={() => setConfirming({ id: null, title: '' })} className="mt-4">
+          Clear history
+        </Button>
       )}
       {opening?.error && (
         <p role="alert" className="mt-3 text-sm text-red-700">

@@ -46,7 +46,7 @@ describe('DataBlockView', () => {
       chart: { kind: 'bar', x: 'objectType', series: ['groups'] },
     });
     const bars = screen.getByRole('list', { name: /as bars/ });
-    expect(within(bars).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`CompaniesGroups48`, `ContactsGroups${new Intl.NumberFormat().format(1500)}`]);
+    expect(within(bars).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`Companies48`, `Contacts${new Intl.NumberFormat().format(1500)}`]);
   });
 
   it('keeps a table in a named, focusable frame of its own, and says when nothing matched', () => {

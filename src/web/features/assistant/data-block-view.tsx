@@ -61,7 +61,7 @@ export function DataBlockView({ block }: { block: DataBlock }) {
   const hintId = useId();
   const { ref, overflows } = useOverflowsSideways();
   return (
-    <figure aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4">
+    <figure aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
       <figcaption>
         <h3 id={titleId} className="text-sm font-semibold text-slate-900">
           {block.title}
@@ -91,7 +91,7 @@ export function DataBlockView({ block }: { block: DataBlock }) {
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
                   {block.columns.map((column) => (
-                    <th key={column.key} scope="col" className={`whitespace-nowrap px-3 py-2 font-medium ${RIGHT_ALIGNED.has(column.format) ? 'text-right' : ''}`}>
+                    <th key={column.key} scope="col" className={`whitespace-nowrap px-2.5 py-2 font-medium sm:px-3 ${RIGHT_ALIGNED.has(column.format) ? 'text-right' : ''}`}>
                       {column.label}
                     </th>
                   ))}
@@ -103,7 +103,7 @@ export function DataBlockView({ block }: { block: DataBlock }) {
                     {block.columns.map((column) => (
                       <td
                         key={column.key}
-                        className={`px-3 py-2 align-top ${column.format === 'text' || column.format === 'link' ? 'min-w-32 max-w-xs' : 'whitespace-nowrap'} ${RIGHT_ALIGNED.has(column.format) ? 'text-right tabular-nums' : ''}`}
+                        className={`px-2.5 py-2 align-top sm:px-3 ${column.format === 'text' || column.format === 'link' ? 'min-w-32 max-w-xs' : 'whitespace-nowrap'} ${RIGHT_ALIGNED.has(column.format) ? 'text-right tabular-nums' : ''}`}
                       >
                         <CellContent cell={row[column.key] ?? null} format={column.format} />
                       </td>
