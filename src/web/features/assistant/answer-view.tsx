@@ -54,7 +54,7 @@ export function AnswerView({ turn, onRetry }: { turn: AnswerTurn; onRetry: () =>
               <li key={`${citation.kind}:${citation.href}`}>
                 <Link
                   to={citation.href}
-                  className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-brand-700 hover:border-brand-600 hover:text-brand-900"
+                  className="inline-block rounded-2xl border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-brand-700 hover:border-brand-600 hover:text-brand-900"
                 >
                   <span className="text-slate-500">{CITATION_KINDS[citation.kind]}:</span> {citation.label}
                 </Link>
