@@ -1,11 +1,10 @@
-import { jaccardComparison, fuzzyBands, stringComparison, tokenComparison } from '../compare/comparisons';
-import { jaccard } from '../compare/similarity';
+import { fuzzyBands, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { toEpochMs } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, joinKey, part } from '../block/keys';
-import { Dictionary, internedNormalizer, PrepareContext, uniqueColumn, type TextColumn } from '../text-column';
+import { codeCounts, Dictionary, internedNormalizer, PrepareContext, uniqueColumn, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ObjectModel, type PreparedDataset } from '../types';
 import { baseColumns, propertiesRead, firstOf, hasValues, memoize } from './prepare-helpers';
 import { closeInTimeComparison, itemSet, requirementLevel, setsMeet } from './requirements';
@@ -15,12 +14,19 @@ const STOP_WORDS = new Set(['the', 'a', 'an', 'and', 'or', 'to', 'of', 'in', 'on
 /** What people add to a subject when they write again: it says nothing about the problem. */
 const RESEND_WORDS = new Set(['re', 'fw', 'fwd', 'aw', 'wg', 'sv', 'tr', 'again', 'urgent', 'asap', 'still', 'reminder', 'follow', 'following', 'up', 'second', 'request']);
 
-/** Distinct words worth comparing, sorted, at most `limit` of them. */
-function words(text: string, limit: number, skip?: ReadonlySet<string>): string {
-  const kept = foldText(text)
-    .split(' ')
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !skip?.has(w));
-  return [...new Set(kept.slice(0, limit))].sort().join(' ');
+/** What people write around a repeated request ("Following up:", "Any news?"): nothing about the problem. */
+const FOLLOW_UP_WORDS = new Set([...RESEND_WORDS, 'any', 'news', 'sending', 'waiting', 'reply', 'yet', 'ticket', 'update', 'still']);
+
+/** Distinct words worth comparing, at most `limit` of them: sorted, or in the order written. */
+function words(text: string, limit: number, skip?: ReadonlySet<string>, sorted = true): string {
+  const kept = [
+    ...new Set(
+      foldText(text)
+        .split(' ')
+        .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !skip?.has(w)),
+    ),
+  ].slice(0, limit);
+  return (sorted ? kept.sort() : kept).join(' ');
 }
 
 /** A subject as compared: its words, without "Re:", "Fwd:", "(again)", "urgent" and the like. */
@@ -37,7 +43,12 @@ const MAX_CONTENT_WORDS = 200;
  */
 const SAME_TEXT_JACCARD = 0.6;
 /** ...and that wording must be more than a phrase. */
-const SAME_TEXT_MIN_WORDS = 6;
+const SAME_TEXT_MIN_WORDS = 4;
+/**
+ * A subject this few tickets share ("Invoice 33151 is incorrect") is no common problem:
+ * on its own it stands in for the customer, like a text written again.
+ */
+const RARE_SUBJECT_COUNT = 3;
 /** A re-filed ticket comes within days; the same problem a month later is a new ticket. */
 const REFILE_WINDOW_DAYS = 30;
 
@@ -103,9 +114,8 @@ export const ticketsModel: ObjectModel = {
       const p = records[i]!.properties ?? {};
       const subjectCode = subject(firstOf(p, ['subject']));
       c.subject.codes[i] = subjectCode;
-      // The wording beyond the subject: what a second customer with the same problem would not repeat.
-      const own = new Set(d.subject.values[subjectCode]!.split(' '));
-      content.set(i, words(firstOf(p, ['content']), MAX_CONTENT_WORDS, own));
+      // Its words in the order written (the first few are a blocking key), follow-up phrases left out.
+      content.set(i, words(firstOf(p, ['content']), MAX_CONTENT_WORDS, FOLLOW_UP_WORDS, false));
       const emails = CONTACT_EMAIL_PROPERTIES.map((name) => asText(p[name])).filter(Boolean).join(';');
       c.contacts.codes[i] = contacts(emails);
       c.domains.codes[i] = domains(emails);
@@ -127,7 +137,7 @@ export const ticketsModel: ObjectModel = {
     const requester = requesterComparison(data);
     const comparisons: Comparison[] = [
       tokenComparison({ name: 'subject', label: 'Subject', properties: ['subject'], values: c.subject!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
-      jaccardComparison({ name: 'content', label: 'Description beyond the subject', properties: ['content'], values: c.content! }),
+      contentComparison(data),
       closeInTimeComparison({ name: 'createdate', label: 'Created', properties: ['createdate'], values: data.numbers!.created!, windowDays: REFILE_WINDOW_DAYS }),
       stringComparison({ name: 'category', label: 'Category', properties: ['hs_ticket_category'], values: c.category! }),
     ];
@@ -147,7 +157,7 @@ export const ticketsModel: ObjectModel = {
       { name: 'company', fields: ['requester'], key: joinKey(part(c.companyId!)), sortKey: sort },
       { name: 'company mail domain', fields: ['requester'], key: joinKey(derivedPart(c.domains!, firstItem)), sortKey: sort, broad: true },
       { name: 'subject', fields: ['subject'], key: joinKey(part(c.subject!)), sortKey: sort },
-      { name: 'content start', fields: ['content'], key: joinKey(contentStart), sortKey: sort, broad: true },
+      { name: 'content start', fields: ['content'], key: joinKey(contentStart), sortKey: sort },
     ];
   },
 };
@@ -165,20 +175,19 @@ function requesterComparison(data: PreparedDataset): Comparison {
   const domains = c.domains!;
   const companyId = c.companyId!.codes;
   const companyName = c.companyName!.codes;
-  const content = c.content!;
   const meet = (column: TextColumn, i: number, j: number) => {
     const a = column.codes[i]!;
     const b = column.codes[j]!;
     return a !== 0 && b !== 0 && (a === b || setsMeet(column.values[a]!, column.values[b]!));
   };
   const known = (column: Int32Array, i: number, j: number) => column[i] !== 0 && column[j] !== 0;
+  const beyondSubject = textBeyondSubject(data);
+  const subjects = c.subject!.codes;
+  const subjectCounts = codeCounts(c.subject!, data.size);
+  const rareSubject = (i: number, j: number) => subjects[i] !== 0 && subjects[i] === subjects[j] && subjectCounts[subjects[i]!]! <= RARE_SUBJECT_COUNT;
   const sameText = (i: number, j: number) => {
-    const a = content.codes[i]!;
-    const b = content.codes[j]!;
-    if (a === 0 || b === 0) return false;
-    const x = content.values[a]!.split(' ');
-    const y = content.values[b]!.split(' ');
-    return Math.min(x.length, y.length) >= SAME_TEXT_MIN_WORDS && jaccard(x, y) >= SAME_TEXT_JACCARD;
+    const text = beyondSubject(i, j);
+    return text !== null && text.words >= SAME_TEXT_MIN_WORDS && text.jaccard >= SAME_TEXT_JACCARD;
   };
   return {
     name: 'requester',
@@ -188,7 +197,7 @@ function requesterComparison(data: PreparedDataset): Comparison {
       { label: 'same contact', m: 0.8, u: 0.002 },
       { label: 'same company, another contact', m: 0.15, u: 0.005 },
       requirementLevel('different customers', 0.9),
-      requirementLevel('customer not shown, and the descriptions differ', 0.09),
+      requirementLevel('customer not shown, and only a common subject shared', 0.09),
     ],
     compare(i, j) {
       if (meet(contacts, i, j)) return 0;
@@ -197,7 +206,50 @@ function requesterComparison(data: PreparedDataset): Comparison {
       if ((idsKnown && companyId[i] === companyId[j]) || (!idsKnown && namesKnown && companyName[i] === companyName[j]) || meet(domains, i, j)) return 1;
       // Two known contacts that differ, or two companies that differ: two customers.
       if (known(contacts.codes, i, j) || idsKnown || namesKnown) return 2;
-      return sameText(i, j) ? NULL_LEVEL : 3;
+      return sameText(i, j) || rareSubject(i, j) ? NULL_LEVEL : 3;
+    },
+  };
+}
+
+/**
+ * The two descriptions' wording beyond what either subject says: the share of their words
+ * they have in common (Jaccard) and the fewer of their word counts; null when either has none.
+ * Two customers with one problem repeat its subject's words, not the rest.
+ */
+function textBeyondSubject(data: PreparedDataset): (i: number, j: number) => { jaccard: number; words: number } | null {
+  const content = data.columns.content!;
+  const subject = data.columns.subject!;
+  return (i, j) => {
+    const a = content.codes[i]!;
+    const b = content.codes[j]!;
+    if (a === 0 || b === 0) return null;
+    const skip = new Set(`${subject.values[subject.codes[i]!]!} ${subject.values[subject.codes[j]!]!}`.split(' '));
+    const x = new Set(content.values[a]!.split(' ').filter((w) => !skip.has(w)));
+    const y = content.values[b]!.split(' ').filter((w) => !skip.has(w));
+    if (x.size === 0 || y.length === 0) return null;
+    let shared = 0;
+    for (const w of y) if (x.has(w)) shared++;
+    return { jaccard: shared / (x.size + y.length - shared), words: Math.min(x.size, y.length) };
+  };
+}
+
+/** The descriptions beyond the subjects: the same text, mostly the same words, many, or different. */
+function contentComparison(data: PreparedDataset): Comparison {
+  const beyondSubject = textBeyondSubject(data);
+  return {
+    name: 'content',
+    label: 'Description beyond the subject',
+    properties: ['content'],
+    levels: [
+      { label: 'same text', m: 0.5, u: 0.001 },
+      { label: 'mostly the same words (Jaccard ≥ 0.6)', m: 0.25, u: 0.002 },
+      { label: 'many words shared (Jaccard ≥ 0.3)', m: 0.15, u: 0.02 },
+      { label: 'different', m: 0.1 },
+    ],
+    compare(i, j) {
+      const text = beyondSubject(i, j);
+      if (text === null) return NULL_LEVEL;
+      return text.jaccard >= 0.9 ? 0 : text.jaccard >= SAME_TEXT_JACCARD ? 1 : text.jaccard >= 0.3 ? 2 : 3;
     },
   };
 }
