@@ -56,6 +56,21 @@ const FEATURES = ['CSV export', 'invoice download', 'calendar sync', 'single sig
 const DEVICES = ['an iPhone 14', 'a Pixel 7', 'Chrome on Windows', 'Safari on a Mac', 'Firefox', 'Edge on our office PCs', 'the iPad app', 'a Samsung tablet'];
 const SINCE = ['since this morning', 'since yesterday', 'since Monday', 'since the last update', 'for two days now', 'since we changed our plan', 'after the weekend'];
 const ERRORS = ['error 500', 'a blank page', 'a spinning wheel', '"something went wrong"', 'error code 4012', 'a timeout', 'an "access denied" message'];
+/** What else customers say: each picks none, one or two, so two customers rarely write the same text. */
+const CONTEXT: readonly ((d: Detail, random: SeededRandom) => string)[] = [
+  (d) => `We noticed it ${d.since}.`,
+  (d) => `It happens on ${d.device}.`,
+  () => 'We tried logging out and in again, no luck.',
+  (_d, random) => `${2 + random.int(40)} people on our team are affected.`,
+  () => 'Clearing the cache did not change anything.',
+  (d) => `Our admin saw ${d.error} as well.`,
+  () => 'This is the first time we have had this problem.',
+  (_d, random) => `Our account number is ${100_000 + random.int(900_000)}.`,
+  () => 'A screenshot is attached.',
+  () => 'We are on the Professional plan.',
+  (d) => `Colleagues using ${d.device} have the same issue.`,
+  () => 'It is quite urgent for us as we have a deadline this week.',
+];
 const ASKS = ['Can you look into it?', 'Please help, this blocks our team.', 'Is there a known issue?', 'What should we do?', 'Could you check our account?', 'We need this fixed soon.'];
 
 interface Detail {
@@ -258,7 +273,8 @@ function signature(customer: TicketCustomer, random: SeededRandom): string {
 
 function description(ticket: Ticket, random: SeededRandom): string {
   const body = ticket.problem.bodies[ticket.body]!(ticket.detail);
-  const extra = random.chance(0.5) ? ` ${random.pick(ASKS)}` : '';
+  const context = [0, 1].filter(() => random.chance(0.55)).map(() => ` ${random.pick(CONTEXT)(ticket.detail, random)}`).join('');
+  const extra = `${context}${random.chance(0.5) ? ` ${random.pick(ASKS)}` : ''}`;
   const company = ticket.customer.companyName && random.chance(0.3) ? ` We are at ${ticket.customer.companyName}.` : '';
   return `${random.pick(['Hi,', 'Hello,', 'Hi team,', ''])} ${body}${company}${extra} ${signature(ticket.customer, random)}`.trim();
 }

@@ -41,9 +41,11 @@ const MAX_CONTENT_WORDS = 200;
  * sets) are one text written again: enough to call two tickets one when neither says who
  * sent it. Two customers describing one common problem share far less.
  */
-const SAME_TEXT_JACCARD = 0.6;
+const SAME_TEXT_JACCARD = 0.7;
 /** ...and that wording must be more than a phrase. */
 const SAME_TEXT_MIN_WORDS = 4;
+/** Fewer words than this beyond the subject ("No reply yet, please help. Betty") say nothing either way. */
+const COMPARABLE_TEXT_WORDS = 6;
 /**
  * A subject this few tickets share ("Invoice 33151 is incorrect") is no common problem:
  * on its own it stands in for the customer, like a text written again.
@@ -242,13 +244,14 @@ function contentComparison(data: PreparedDataset): Comparison {
     properties: ['content'],
     levels: [
       { label: 'same text', m: 0.5, u: 0.001 },
-      { label: 'mostly the same words (Jaccard ≥ 0.6)', m: 0.25, u: 0.002 },
+      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25, u: 0.002 },
       { label: 'many words shared (Jaccard ≥ 0.3)', m: 0.15, u: 0.02 },
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
       const text = beyondSubject(i, j);
-      if (text === null) return NULL_LEVEL;
+      // "This is still happening. Regards, Carlo": too short to say anything either way.
+      if (text === null || text.words < COMPARABLE_TEXT_WORDS) return NULL_LEVEL;
       return text.jaccard >= 0.9 ? 0 : text.jaccard >= SAME_TEXT_JACCARD ? 1 : text.jaccard >= 0.3 ? 2 : 3;
     },
   };
