@@ -177,9 +177,10 @@ const STAGE_WEIGHTS: readonly [string, number][] = [['1', 15], ['2', 10], ['3', 
 const FIRST_TICKET_ID = 1_500_000_000;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-/** The help desk's last day; tickets arrive at about this many a day before it. */
+/** The help desk's last day; tickets arrive at about this many a day before it, over one to nine years. */
 const LAST_TICKET = Date.UTC(2025, 4, 1);
-const TICKETS_PER_DAY = 3;
+const TICKETS_PER_DAY = 0.5;
+const LONGEST_SPAN = LAST_TICKET - Date.UTC(2016, 0, 1);
 /** An outage: for a week, this share of new tickets are about one problem. */
 const INCIDENT_SHARE = 0.3;
 /** Two reports of one problem by one customer this close are one ticket asked twice. */
@@ -212,7 +213,7 @@ export function generateTickets(count: number, options: TicketOptions): RecordIn
   const colleagues = new Map<string, TicketCustomer[]>();
   for (const customer of customers) if (customer.companyId) colleagues.set(customer.companyId, [...(colleagues.get(customer.companyId) ?? []), customer]);
   const copies = copyChance(options.duplicateRate);
-  const span = Math.max(60, count / TICKETS_PER_DAY) * DAY;
+  const span = Math.min(LONGEST_SPAN, Math.max(365, count / TICKETS_PER_DAY) * DAY);
   const start = LAST_TICKET - span;
   // A few customers write often; most write once or twice.
   const someCustomer = () => customers[Math.floor(customers.length * random.next() ** 2)]!;
