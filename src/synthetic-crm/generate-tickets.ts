@@ -218,17 +218,20 @@ export function generateTickets(count: number, options: TicketOptions): RecordIn
   // A few customers write often; most write once or twice.
   const someCustomer = () => customers[Math.floor(customers.length * random.next() ** 2)]!;
   const rows: TimedRow[] = [];
-  // When each customer last reported each problem: asking about it again within weeks is a duplicate, made only as a copy.
-  const lastReport = new Map<string, number>();
+  // When each customer reported each problem: asking about it again within weeks is a duplicate, made only as a copy.
+  const reports = new Map<string, number[]>();
+  const reportKey = (customer: TicketCustomer, problem: Problem) => `${customerKey(customer)} ${PROBLEMS.indexOf(problem)}`;
+  const reportedNear = (customer: TicketCustomer, problem: Problem, at: number) =>
+    (reports.get(reportKey(customer, problem)) ?? []).some((time) => Math.abs(at - time) < DISTINCT_REPORTS_DAYS * DAY);
+  const report = (customer: TicketCustomer, problem: Problem, at: number) => reports.set(reportKey(customer, problem), [...(reports.get(reportKey(customer, problem)) ?? []), at]);
   for (let entity = 0; rows.length < count; entity++) {
     const at = start + Math.floor(random.next() * span);
     const week = Math.floor((at - start) / (7 * DAY));
     const problem = random.chance(INCIDENT_SHARE) ? PROBLEMS[incidentProblem(options.seed, week)]! : PROBLEMS[random.weighted(PROBLEM_WEIGHTS)]!;
     let customer = someCustomer();
-    for (let tries = 0; tries < 20 && Math.abs(at - (lastReport.get(`${customerKey(customer)} ${PROBLEMS.indexOf(problem)}`) ?? -Infinity)) < DISTINCT_REPORTS_DAYS * DAY; tries++) {
-      customer = customers[random.int(customers.length)]!;
-    }
-    lastReport.set(`${customerKey(customer)} ${PROBLEMS.indexOf(problem)}`, at);
+    for (let tries = 0; tries < 50 && reportedNear(customer, problem, at); tries++) customer = customers[random.int(customers.length)]!;
+    if (reportedNear(customer, problem, at)) continue;
+    report(customer, problem, at);
     const ticket: Ticket = {
       customer,
       problem,
@@ -250,8 +253,10 @@ export function generateTickets(count: number, options: TicketOptions): RecordIn
     } else if (random.chance(RECURRENCE) && rows.length < count) {
       // The same customer, the same problem, a season later: another ticket (another entity).
       const again: Ticket = { ...ticket, detail: { ...newDetail(random), feature: ticket.detail.feature }, body: random.int(problem.bodies.length), at: at + (DISTINCT_REPORTS_DAYS + random.int(150)) * DAY };
-      rows.push({ properties: ticketProperties(again, random), entity: ++entity, createdAt: again.at });
-      lastReport.set(`${customerKey(ticket.customer)} ${PROBLEMS.indexOf(problem)}`, again.at);
+      if (!reportedNear(ticket.customer, problem, again.at)) {
+        rows.push({ properties: ticketProperties(again, random), entity: ++entity, createdAt: again.at });
+        report(ticket.customer, problem, again.at);
+      }
     }
   }
   return assembleTimedRows(rows, FIRST_TICKET_ID + random.int(1_000_000), random);
