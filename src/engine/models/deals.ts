@@ -126,7 +126,6 @@ function companyComparison(data: PreparedDataset, fuzzy: boolean): Comparison {
       if (x === y) return 0;
       return fuzzy && similarity(x, y) >= 0.92 ? 1 : 2;
     },
-    termFrequency: { level: 0, column: company },
   };
 }
 
