@@ -61,8 +61,9 @@ const COMPANY_PROPERTIES = ['hs_primary_company_id', 'hs_primary_company_name', 
 /**
  * Tickets. A duplicate ticket is one customer asking again about one problem: the same
  * requester (an associated contact, or the company; HubSpot's `hs_all_associated_contact_emails`
- * and `hs_primary_company_id`), or, when neither ticket says who sent it, a text that is the
- * same far beyond a shared subject; and closeness in time. A common subject ("Email
+ * and `hs_primary_company_id`), or, when either ticket does not say who sent it, a text that
+ * is the same far beyond a shared subject (or a subject hardly any other ticket has); and
+ * closeness in time (within 30 days). A common subject ("Email
  * notifications not working") is shared by every customer who has that problem, so it
  * counts for little (term frequency), and two different customers are never one ticket
  * (see requirements.ts).
