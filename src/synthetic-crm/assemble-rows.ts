@@ -49,3 +49,24 @@ export function copyChance(rate: number): number {
   const meanExtra = 0.8 * 1 + 0.15 * 2 + 0.05 * 3;
   return rate / (meanExtra * (1 - rate));
 }
+
+export interface TimedRow extends GeneratedRow {
+  /** When the record was created, epoch ms. */
+  createdAt: number;
+}
+
+/**
+ * Like assembleRows, for rows that carry their own create dates (tickets, whose copies come
+ * days after their original): ids follow the dates, as HubSpot gives them in order.
+ */
+export function assembleTimedRows(rows: readonly TimedRow[], firstId: number, random: SeededRandom): RecordInput[] {
+  const sorted = [...rows].sort((a, b) => a.createdAt - b.createdAt);
+  let id = firstId;
+  return sorted.map((row) => {
+    id += random.chance(0.2) ? 2 + random.int(20) : 1;
+    const createdAt = Math.min(row.createdAt, DATA_NOW - 1);
+    const r = random.next();
+    const updatedAt = createdAt + Math.floor((DATA_NOW - createdAt) * r * r * r);
+    return { id, createdAt, updatedAt, properties: row.properties, entity: row.entity };
+  });
+}

@@ -8,8 +8,8 @@ import type { ObjectType } from '../shared/object-types';
 import { DATA_NOW } from './assemble-rows';
 import { columnsOfRows, type ColumnData } from './columns';
 import { generateCompanies, generateContacts } from './contacts-and-companies';
-import { generateDeals } from './generate-deals';
-import { generateTickets } from './generate-tickets';
+import { generateDeals, type DealCompany } from './generate-deals';
+import { generateTickets, type TicketCustomer } from './generate-tickets';
 import { LEAD_STATUSES, LIFECYCLE_STAGES, OWNERS } from './property-catalog';
 import { SeededRandom, streamSeed } from './seeded-random';
 
@@ -33,10 +33,9 @@ export function generatePortal(options: SeedOptions): GeneratedPortal {
   const duplicateRate = options.duplicateRate ?? DEFAULT_DUPLICATE_RATE;
   const companies = seedCompanies(counts.companies, seed, duplicateRate);
   const contacts = seedContacts(counts.contacts, seed, duplicateRate, companies);
-  const companyNames = namesOf(companies, 'name');
-  const customerNames = contactNames(contacts);
-  const deals = columnsOfRows(generateDeals(counts.deals, { seed, duplicateRate, companyNames }));
-  const tickets = columnsOfRows(generateTickets(counts.tickets, { seed, duplicateRate, customerNames }));
+  const customers = ticketCustomers(contacts, companies);
+  const deals = columnsOfRows(generateDeals(counts.deals, { seed, duplicateRate, companies: dealCompanies(companies) }));
+  const tickets = columnsOfRows(generateTickets(counts.tickets, { seed, duplicateRate, customers }));
   return { contacts, companies, deals, tickets };
 }
 
@@ -174,17 +173,36 @@ function emptyColumns(): ColumnData {
   return { ids: [], createdAt: [], updatedAt: [], entities: [], columns: new Map() };
 }
 
-function namesOf(data: ColumnData, property: string): string[] {
-  return (data.columns.get(property) ?? []).filter((value): value is string => value !== null);
+/** The contacts who file tickets, with their email and company: a sample is enough, and keeps this cheap for a million contacts. */
+function ticketCustomers(contacts: ColumnData, companies: ColumnData): TicketCustomer[] {
+  const first = contacts.columns.get('firstname') ?? [];
+  const last = contacts.columns.get('lastname') ?? [];
+  const emails = contacts.columns.get('email') ?? [];
+  const companyIds = contacts.columns.get('associatedcompanyid') ?? [];
+  const companyNames = companyNamesById(companies);
+  const customers: TicketCustomer[] = [];
+  for (let slot = 0; slot < contacts.ids.length && customers.length < 5000; slot++) {
+    if (!first[slot] || !last[slot]) continue;
+    const companyId = companyIds[slot] ?? undefined;
+    const companyName = companyId ? companyNames.get(companyId) : undefined;
+    customers.push({
+      name: `${first[slot]} ${last[slot]}`,
+      ...(emails[slot] ? { email: emails[slot]! } : {}),
+      ...(companyId ? { companyId } : {}),
+      ...(companyName ? { companyName } : {}),
+    });
+  }
+  return customers;
 }
 
-function contactNames(data: ColumnData): string[] {
-  const first = data.columns.get('firstname') ?? [];
-  const last = data.columns.get('lastname') ?? [];
-  const names: string[] = [];
-  // A sample is enough to sign tickets with, and keeps this cheap for a million contacts.
-  for (let slot = 0; slot < data.ids.length && names.length < 5000; slot++) {
-    if (first[slot] && last[slot]) names.push(`${first[slot]} ${last[slot]}`);
-  }
-  return names;
+function companyNamesById(companies: ColumnData): Map<string, string> {
+  const names = companies.columns.get('name') ?? [];
+  const byId = new Map<string, string>();
+  for (let slot = 0; slot < companies.ids.length; slot++) if (names[slot]) byId.set(String(companies.ids[slot]), names[slot]!);
+  return byId;
+}
+
+/** The companies deals are with: HubSpot id and name. */
+function dealCompanies(companies: ColumnData): DealCompany[] {
+  return [...companyNamesById(companies)].map(([id, name]) => ({ id, name }));
 }

@@ -204,6 +204,8 @@ const SPECS: Record<ObjectType, Spec[]> = {
     ['pipeline', 'Pipeline', 'enumeration', 'dealinformation', { options: options([['default', 'Sales Pipeline']]) }],
     ['closedate', 'Close Date', 'datetime', 'dealinformation'],
     ['dealtype', 'Deal Type', 'enumeration', 'dealinformation', { options: DEAL_TYPES, fieldType: 'radio' }],
+    // HubSpot keeps the deal's primary associated company as a property as well as an association.
+    ['hs_primary_associated_company', 'Primary Associated Company ID', 'number', 'dealinformation', calculated],
     ...common('deals', 'dealinformation'),
   ],
   tickets: [
@@ -214,6 +216,10 @@ const SPECS: Record<ObjectType, Spec[]> = {
     ['hs_ticket_priority', 'Priority', 'enumeration', 'ticketinformation', { options: TICKET_PRIORITIES }],
     ['hs_ticket_category', 'Category', 'enumeration', 'ticketinformation', { options: TICKET_CATEGORIES, fieldType: 'checkbox' }],
     ['source_type', 'Source', 'enumeration', 'ticketinformation', { options: TICKET_SOURCES }],
+    // Who asked, as HubSpot copies it from the ticket's associations.
+    ['hs_all_associated_contact_emails', 'All associated contact emails', 'string', 'ticketinformation', calculated],
+    ['hs_primary_company_id', 'Primary Company ID', 'number', 'ticketinformation', calculated],
+    ['hs_primary_company_name', 'Primary Company Name', 'string', 'ticketinformation', calculated],
     ...common('tickets', 'ticketinformation'),
   ],
 };

@@ -70,6 +70,11 @@ export function warmUpRecords(objectType: ObjectType, count: number): EngineReco
       deals: { dealname: `${company} - ${pick(['Renewal', 'Expansion', 'New business'])} ${2020 + next(6)}`, company, amount: String(next(100) * 500), closedate: day() },
       tickets: { subject: `${pick(SUBJECT)}${next(3) ? '' : ' (urgent)'}`, content: `${pick(SUBJECT)} since ${day().slice(0, 10)}. ${first} ${last}`, hs_requester_email: `${first}@${domain}`.toLowerCase(), createdate: day() },
     }[objectType] as Record<string, unknown>;
+    // A ticket asked again the next day by its customer: tickets match only on who asked and when.
+    const previous = records.at(-1)?.properties;
+    if (objectType === 'tickets' && previous && next(4) === 0) {
+      Object.assign(properties, { ...previous, subject: `Re: ${String(previous.subject)}`, createdate: new Date(Date.parse(String(previous.createdate)) + 86_400_000).toISOString() });
+    }
     records.push({ id: String(i + 1), properties, updatedAt: day() });
   }
   return records;
