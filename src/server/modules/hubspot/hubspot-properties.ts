@@ -11,10 +11,15 @@ export const MIRRORED_PROPERTIES: Record<ObjectType, readonly string[]> = {
     'name', 'domain', 'hs_additional_domains', 'website', 'phone', 'address', 'city', 'state', 'zip', 'country', 'industry', 'numberofemployees',
     'annualrevenue', 'lifecyclestage', 'hubspot_owner_id', 'createdate', 'hs_lastmodifieddate', 'hs_merged_object_ids',
   ],
-  deals: ['dealname', 'amount', 'dealstage', 'pipeline', 'closedate', 'dealtype', 'hubspot_owner_id', 'createdate', 'hs_lastmodifieddate', 'hs_merged_object_ids'],
-  tickets: [
-    'subject', 'content', 'hs_pipeline', 'hs_pipeline_stage', 'hs_ticket_priority', 'hs_ticket_category', 'source_type', 'hubspot_owner_id', 'createdate',
+  // HubSpot copies the primary company onto deals and the associated customers onto tickets:
+  // the engine needs who a deal or ticket is for, and these spare a call per association.
+  deals: [
+    'dealname', 'amount', 'dealstage', 'pipeline', 'closedate', 'dealtype', 'hubspot_owner_id', 'hs_primary_associated_company', 'createdate',
     'hs_lastmodifieddate', 'hs_merged_object_ids',
+  ],
+  tickets: [
+    'subject', 'content', 'hs_pipeline', 'hs_pipeline_stage', 'hs_ticket_priority', 'hs_ticket_category', 'source_type', 'hubspot_owner_id',
+    'hs_all_associated_contact_emails', 'hs_primary_company_id', 'hs_primary_company_name', 'createdate', 'hs_lastmodifieddate', 'hs_merged_object_ids',
   ],
 };
 
