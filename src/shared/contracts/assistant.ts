@@ -128,6 +128,9 @@ export const askRequestSchema = z
   .refine((body) => Boolean(body.question) !== Boolean(body.starterId), { message: 'Send a question or a starterId, not both', path: ['question'] })
   .meta({ id: 'AssistantAskRequest' });
 
+/** What DELETE of one conversation or of all of them answers. */
+export const deletedConversationsSchema = z.object({ deleted: z.number().int() }).meta({ id: 'AssistantConversationsDeleted' });
+
 export const conversationParamsSchema = z.object({ id: rowIdParam('conversation') });
 
 /**

@@ -61,3 +61,6 @@ export const recommendationStates = pgTable(
   },
   (t) => [uniqueIndex('recommendation_states_user_key_idx').on(t.userId, t.recommendationKey)],
 );
+
+export type AiConversation = typeof aiConversations.$inferSelect;
+export type AiMessage = typeof aiMessages.$inferSelect;
