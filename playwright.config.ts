@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { FORCED_DEMO_PORT, INTEREST_ONLY_PORT } from './e2e/support/flag-builds';
 import { SMTP_PORT, SMTP_URL } from './e2e/support/mailbox';
+import { APP_AI_ENV, OPENAI_SANDBOX_PORT, OPENAI_SANDBOX_URL } from './e2e/support/openai';
 import { APP_HUBSPOT_ENV, SANDBOX_ENV, SANDBOX_URL } from './e2e/support/sandbox';
 import { APP_SLACK_ENV, SLACK_SANDBOX_PORT, SLACK_SANDBOX_URL } from './e2e/support/slack';
 import { APP_STRIPE_ENV, STRIPE_SANDBOX_PORT, STRIPE_SANDBOX_URL } from './e2e/support/stripe';
@@ -64,6 +65,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: `tsx tools/openai-sandbox/main.ts --port ${OPENAI_SANDBOX_PORT}`,
+      // Unauthenticated, it answers 401: Playwright counts that as up.
+      url: `${OPENAI_SANDBOX_URL}/v1/models`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
       command: 'tsx e2e/support/mail-catcher.ts',
       port: SMTP_PORT,
       timeout: 30_000,
@@ -93,6 +101,7 @@ export default defineConfig({
         ...APP_HUBSPOT_ENV,
         ...APP_SLACK_ENV,
         ...APP_STRIPE_ENV,
+        ...APP_AI_ENV,
       },
     },
     // The build-time flags of SPEC.md section 1, each in a build of its own.

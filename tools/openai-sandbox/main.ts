@@ -1,5 +1,5 @@
 /**
- * `npm run openai-sandbox -- --port 4030`: the OpenAI-compatible sandbox as a process, with the
+ * `npm run openai-sandbox -- --port 4040`: the OpenAI-compatible sandbox as a process, with the
  * settings to point DataCleaner at it. Ctrl-C stops it.
  */
 import { parseArgs } from 'node:util';
@@ -8,7 +8,7 @@ import { startOpenAiSandbox } from './sandbox';
 
 const HELP = `Usage: npm run openai-sandbox -- [options]
 
-  --port <n>        port to listen on (OPENAI_SANDBOX_PORT; default 4030, 0 picks a free one)
+  --port <n>        port to listen on (OPENAI_SANDBOX_PORT; default 4040, 0 picks a free one)
   --host <address>  address to listen on (OPENAI_SANDBOX_HOST; default 127.0.0.1)
   --log             log every request
   --help            this text`;
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
-  const portText = values.port ?? process.env.OPENAI_SANDBOX_PORT ?? '4030';
+  const portText = values.port ?? process.env.OPENAI_SANDBOX_PORT ?? '4040';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     console.error(`Invalid options:\n  - port: ${portText} is not a port number\n\n${HELP}`);

@@ -1,6 +1,7 @@
 import type { DuplicationByField } from '../../../shared/contracts/results';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { formatCount, formatShare } from './format-numbers';
+import { MeterBar } from './meter-bar';
 import { OBJECT_TYPE_COLORS } from './object-type-colors';
 
 /**
@@ -39,10 +40,7 @@ export function DuplicationByFieldChart({ data }: { data: DuplicationByField }) 
                       <span className="font-semibold text-slate-900">{formatShare(field.share)}</span> · {formatCount(field.duplicateRecords)} {field.duplicateRecords === 1 ? 'record' : 'records'}
                     </span>
                   </div>
-                  <svg viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true" className="mt-1.5 block h-2 w-full">
-                    <rect x="0" y="0" width="100" height="6" rx="3" fill="#f1f5f9" />
-                    {field.share > 0 && <rect x="0" y="0" width={Math.max(1.5, (field.share / widest) * 100)} height="6" rx="3" fill={OBJECT_TYPE_COLORS[object.objectType]} />}
-                  </svg>
+                  <MeterBar fraction={field.share / widest} color={OBJECT_TYPE_COLORS[object.objectType]} />
                 </li>
               ))}
             </ul>

@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field';
 import { SectionLoading } from './section-loading';
 import { DashboardPanel, SectionError } from '../dashboard/dashboard-panel';
 import { useApiKeys, useCreateKey, useRevokeKey, useRotateKey } from './api/enterprise-api-requests';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime, writeErrorMessage } from './enterprise-api-words';
 import { SecretOnce } from './secret-once';
 

@@ -16,7 +16,7 @@ import {
 } from './api/enterprise-api-requests';
 import { WEBHOOK_VERIFY_SNIPPETS } from './api-examples';
 import { CopyButton } from './copy-button';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime, writeErrorMessage } from './enterprise-api-words';
 import { SecretOnce } from './secret-once';
 import { SectionLoading } from './section-loading';

@@ -11,7 +11,7 @@ export interface ChartSeries {
   points: readonly { id: number; time: number; value: number }[];
 }
 
-const Y_TICKS = [0, 25, 50, 75, 100];
+const Y_STEPS = [0, 0.25, 0.5, 0.75, 1];
 const X_TICKS = 4;
 const HALF_DAY = 43_200_000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -19,10 +19,12 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /**
  * Scores (0-100) over time as lines, like the dashboard's trend chart: SVG on a 100 × 100
  * plane for the lines, HTML for labels and dots so text stays readable at any width. The
- * picture is one image for assistive technology, described by `summary`.
+ * picture is one image for assistive technology, described by `summary`. Values other than
+ * scores (counts in the assistant's answers) pass their own top of scale and formatting.
  */
-export function TrendLineChart({ series, summary }: { series: readonly ChartSeries[]; summary: string }) {
+export function TrendLineChart({ series, summary, yMax = 100, formatValue = formatScore }: { series: readonly ChartSeries[]; summary: string; yMax?: number; formatValue?: (value: number) => string }) {
   const titleId = useId();
+  const yTicks = Y_STEPS.map((step) => step * yMax);
   const times = series.flatMap((s) => s.points.map((p) => p.time));
   let start = Math.min(...times);
   let end = Math.max(...times);
@@ -31,7 +33,7 @@ export function TrendLineChart({ series, summary }: { series: readonly ChartSeri
     end += HALF_DAY;
   }
   const x = (time: number) => round2(((time - start) / (end - start)) * 100);
-  const y = (value: number) => round2(100 - Math.min(100, Math.max(0, value)));
+  const y = (value: number) => round2(100 - Math.min(100, Math.max(0, (value / yMax) * 100)));
   const ordered = [...series].sort((a, b) => Number(a.emphasis ?? false) - Number(b.emphasis ?? false));
   const xTicks = Array.from({ length: X_TICKS }, (_, i) => start + ((end - start) * i) / (X_TICKS - 1));
 
@@ -41,14 +43,14 @@ export function TrendLineChart({ series, summary }: { series: readonly ChartSeri
         {summary}
       </span>
       <div className="relative h-56 sm:h-64">
-        {Y_TICKS.map((tick) => (
-          <span key={tick} aria-hidden="true" className="absolute right-full mr-2 -translate-y-1/2 text-xs tabular-nums text-slate-500" style={{ top: `${100 - tick}%` }}>
-            {tick}
+        {yTicks.map((tick) => (
+          <span key={tick} aria-hidden="true" className="absolute right-full mr-2 -translate-y-1/2 whitespace-nowrap text-xs tabular-nums text-slate-500" style={{ top: `${y(tick)}%` }}>
+            {formatValue(tick)}
           </span>
         ))}
         <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="absolute inset-0 h-full w-full overflow-visible" aria-hidden="true">
-          {Y_TICKS.map((tick) => (
-            <line key={tick} x1="0" x2="100" y1={100 - tick} y2={100 - tick} stroke="#e2e8f0" strokeWidth="1" strokeDasharray={tick === 0 ? undefined : '4 4'} vectorEffect="non-scaling-stroke" />
+          {yTicks.map((tick) => (
+            <line key={tick} x1="0" x2="100" y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" strokeWidth="1" strokeDasharray={tick === 0 ? undefined : '4 4'} vectorEffect="non-scaling-stroke" />
           ))}
           {ordered.map((s) => (
             <polyline
@@ -69,7 +71,7 @@ export function TrendLineChart({ series, summary }: { series: readonly ChartSeri
             <span
               key={`${s.key}-${p.id}`}
               aria-hidden="true"
-              title={`${s.label}, ${formatExactTime(new Date(p.time))}: ${formatScore(p.value)}`}
+              title={`${s.label}, ${formatExactTime(new Date(p.time))}: ${formatValue(p.value)}`}
               className={`absolute -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white shadow-sm ${s.emphasis ? 'h-3 w-3' : 'h-2 w-2'}`}
               style={{ left: `${x(p.time)}%`, top: `${y(p.value)}%`, backgroundColor: s.color }}
             />

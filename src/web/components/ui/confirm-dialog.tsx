@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 /** "Are you sure?" before a change that cannot be undone. */
 export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onClose }: { open: boolean; title: string; description: ReactNode; confirmLabel: string; busy: boolean; onConfirm: () => void; onClose: () => void }) {
