@@ -144,7 +144,7 @@ export async function answerWithModel(
   }
   // A model that called tools and said nothing still leaves the user the figures.
   if (content.trim() === '') {
-    content = summaries.join(' ') || 'The model gave no answer. Please try asking in other words.';
+    content = [...new Set(summaries)].join(' ') || 'The model gave no answer. Please try asking in other words.';
     emit({ type: 'delta', text: content });
   }
   return { content, blocks: gathered.blocks, citations: citationsFor(content, gathered.citations), toolCalls, promptTokens, completionTokens, byModel: true };

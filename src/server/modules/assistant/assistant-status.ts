@@ -1,5 +1,4 @@
 import { ASSISTANT_RECORD_CAP, type AssistantStatus } from '../../../shared/contracts/assistant';
-import { DEFAULT_AI_MODEL } from '../../../shared/contracts/ai';
 import type { User } from '../../db/schema';
 import { aiClientFor, AiUnavailable, type AiConnection, type AiDependencies, type AiSession } from '../ai';
 import { starterQuestions } from './starters';
@@ -22,7 +21,7 @@ export async function assistantStatus(deps: AiDependencies, user: User, session:
   return {
     aiAvailable: available,
     unavailableReason: available ? null : demo ? DEMO_WITHOUT_MODEL : ai.message,
-    model: available ? ai.model : demo ? null : DEFAULT_AI_MODEL,
+    model: available ? ai.model : null,
     starters: starterQuestions(),
     historyKept: !demo,
     recordCap: ASSISTANT_RECORD_CAP,

@@ -157,6 +157,7 @@ describe('the assistant with a model', () => {
   it('calls the right tool, streams the answer, passes the figures through unchanged and cites the groups it names', async () => {
     const { cookie, groups } = await seed();
     await withModel(cookie);
+    expect((await call('GET', '/api/assistant/status', cookie)).json()).toMatchObject({ aiAvailable: true, unavailableReason: null, model: 'gpt-4o', historyKept: true });
     ai.script([
       { toolCalls: [{ name: 'duplicate_groups', arguments: { objectType: 'companies', sort: 'size' } }], expectTools: [...ASSISTANT_TOOLS] },
       { text: `Acme Corp (#${groups.acme}) has the most duplicates: 4 records in one group. Next is Initech Corp with 3.`, expectTools: [...ASSISTANT_TOOLS] },
@@ -269,6 +270,25 @@ describe('the assistant with a model', () => {
     const invalid = await failing('Key?');
     expect(invalid).toMatchObject({ code: 'AI_KEY_INVALID', message: expect.stringContaining('did not accept your OpenAI API key') });
     expect(JSON.stringify(invalid)).not.toContain('sk-');
+  });
+
+  it('tells the model what was wrong with a call, and stops after five calls with the figures it has', async () => {
+    const { cookie } = await seed();
+    await withModel(cookie);
+    const again = { toolCalls: [{ name: 'matching_settings', arguments: {} }] };
+    ai.script([{ toolCalls: [{ name: 'quality_records', arguments: { objectType: 'contacts', missingProperty: "email'; drop table users" } }, { name: 'no_such_tool', arguments: {} }] }, again, again, again, again]);
+    const events = await ask(cookie, { question: 'Keep going' });
+    const requests = ai.chatRequests();
+    expect(requests).toHaveLength(5);
+    const answers = requests[1]!.messages!.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content as string) as { error: string });
+    expect(answers[0]!.error).toMatch(/^Invalid arguments: missingProperty: /);
+    expect(answers[1]!.error).toBe('There is no tool named no_such_tool.');
+    expect((requests[4] as { tool_choice?: string }).tool_choice).toBe('none');
+    expect(only(events, 'tool').map((e) => e.name)).toEqual(['matching_settings', 'matching_settings', 'matching_settings']);
+    // The model never wrote words: the tools' own summary stands in, streamed like any answer.
+    const message = done(events);
+    expect(message.content).toMatch(/^Duplicate detection sensitivity is medium/);
+    expect(only(events, 'delta').map((e) => e.text).join('')).toBe(message.content);
   });
 
   it('never lets the key out: not in a response, a log line or the database when it is not remembered', async () => {
