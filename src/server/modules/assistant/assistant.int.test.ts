@@ -5,6 +5,7 @@ import { ASSISTANT_TOOLS, askEventSchema, type AskEvent, type AssistantStatus, t
 import type { HealthResults } from '../../../shared/contracts/results';
 import { aiConversations, aiMessages, crmConnections, crmRecords, duplicateGroups, scanHistory, scanRuns, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
+import { databaseText } from '../../test/database-text';
 import { captureLog } from '../../test/log-capture';
 import { startTestApp, testConfig, type TestApp } from '../../test/test-app';
 
@@ -137,18 +138,6 @@ async function withModel(cookie: string, changes: object = {}): Promise<string> 
   const saved = await call('PUT', '/api/settings/ai', cookie, { openaiApiKey: key, aiAssistEnabled: true, ...changes });
   expect(saved.statusCode, saved.body).toBe(200);
   return key;
-}
-
-async function databaseText(): Promise<string> {
-  const { rows } = (await ctx.database.db.execute(sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`)) as unknown as {
-    rows: { table_schema: string; table_name: string }[];
-  };
-  const parts: string[] = [];
-  for (const table of rows) {
-    const result = (await ctx.database.db.execute(sql.raw(`select t::text as row from "${table.table_schema}"."${table.table_name}" t`))) as unknown as { rows: { row: string }[] };
-    parts.push(...result.rows.map((r) => r.row));
-  }
-  return parts.join('\n');
 }
 
 const blockOf = (events: AskEvent[], tool: DataBlock['tool']) => only(events, 'block').find((e) => e.block.tool === tool)!.block;
@@ -307,7 +296,7 @@ describe('the assistant with a model', () => {
     expect(answered.filter((body) => body.includes(key))).toEqual([]);
     expect(log.text()).not.toContain(key);
     expect(log.text()).not.toContain('assistantleak');
-    expect(await databaseText()).not.toContain(key);
+    expect(await databaseText(ctx.database.db)).not.toContain(key);
   });
 });
 
