@@ -28,6 +28,7 @@ import { recommendationRoutes } from './modules/recommendations';
 import { resultsRoutes, scanRoutes } from './modules/scans';
 import { settingsRoutes } from './modules/settings';
 import { aiSettingsRoutes } from './modules/ai';
+import { assistantRoutes } from './modules/assistant';
 import { supportRoutes } from './modules/support';
 import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(slackInstallRoutes({ db: deps.database.db, config }));
   await app.register(resultsRoutes({ db: deps.database.db }));
   await app.register(recommendationRoutes({ db: deps.database.db }));
+  await app.register(assistantRoutes({ db: deps.database.db, config }));
   await app.register(cleanupRoutes({ db: deps.database.db, config, queue: deps.queue }));
   await app.register(duplicateRoutes({ db: deps.database.db }));
   await app.register(demoRoutes({ db: deps.database.db, queue: deps.queue, config, log: app.log, ...(deps.demo ? { demo: deps.demo } : {}) }));

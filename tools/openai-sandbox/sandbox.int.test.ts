@@ -44,6 +44,8 @@ describe('the OpenAI sandbox, driven by the official SDK', () => {
     expect(final.choices[0]!.message.content).toBe(text);
     expect(deltas).toBeGreaterThan(3);
     expect(final.usage?.total_tokens).toBeGreaterThan(0);
+    // Recorded once, as a plain request is: tests count the requests the model was sent.
+    expect(ai.chatRequests()).toHaveLength(1);
   });
 
   it('splits tool call arguments over chunks and the SDK puts them back together', async () => {

@@ -113,9 +113,11 @@ export async function startOpenAiSandbox(options: OpenAiSandboxOptions = {}): Pr
     return reply.code(status).send(body);
   };
 
+  // A streamed answer is recorded where it is written: Fastify also runs onResponse for it once the stream ends.
+  const streamed = new WeakSet<object>();
   app.addHook('onResponse', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    if (path.startsWith('/v1/')) requests.push({ method: request.method, path, apiKey: bearer(request.headers.authorization), body: request.body ?? null, status: reply.statusCode });
+    if (path.startsWith('/v1/') && !streamed.has(request)) requests.push({ method: request.method, path, apiKey: bearer(request.headers.authorization), body: request.body ?? null, status: reply.statusCode });
     done();
   });
 
@@ -157,10 +159,10 @@ export async function startOpenAiSandbox(options: OpenAiSandboxOptions = {}): Pr
     if (!body.stream) return completion(id, model, CREATED, answer, usage);
 
     reply.hijack();
+    streamed.add(request);
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
     for (const chunk of chunks(id, model, CREATED, answer, body.stream_options?.include_usage ? usage : null)) reply.raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
     reply.raw.end('data: [DONE]\n\n');
-    // onResponse does not run for a hijacked reply.
     requests.push({ method: 'POST', path: '/v1/chat/completions', apiKey: bearer(request.headers.authorization), body, status: 200 });
     return reply;
   });

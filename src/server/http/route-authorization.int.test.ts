@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../tools/hubspot-sandbox/sandbox';
 import { startStripeSandbox, type StripeSandbox } from '../../../tools/stripe-sandbox/sandbox';
-import { crmConnections, duplicateGroups, merges, recordActions, scanRuns, users } from '../db/schema';
+import { aiConversations, crmConnections, duplicateGroups, merges, recordActions, scanRuns, users } from '../db/schema';
 import { activeUser, expireTrial, register } from '../test/accounts';
 import { apiOperations, describeRequest, namesRow, openApiPath, operationUrl, registeredRoutes, send, type Operation, type SentRequest } from '../test/openapi-operations';
 import { createRouteOwner, exampleBody, leakedMarkers, ownerPathValues, type RouteOwner } from '../test/route-fixtures';
@@ -122,9 +122,14 @@ const isPublic = (operation: Operation) => operation.key in PUBLIC || operation.
 const isDev = (operation: Operation) => operation.path.startsWith(DEV_PREFIX);
 const rowIds = (operation: Operation) => operation.pathParams.some(namesRow);
 
-/** Reads first, then changes; disconnecting HubSpot and signing out last, so the calls before them find the connection and the session. */
+/**
+ * Reads first, then changes; deleting rows before clearing whole collections (which would take
+ * the rows with them); disconnecting HubSpot and signing out last, so the calls before them find
+ * the connection and the session.
+ */
 function callOrder(list: Operation[]): Operation[] {
-  const rank = (o: Operation) => (o.key === 'POST /api/logout' ? 3 : o.method === 'DELETE' || o.key === 'POST /api/hubspot/disconnect' ? 2 : o.method === 'GET' ? 0 : 1);
+  const rank = (o: Operation) =>
+    o.key === 'POST /api/logout' ? 4 : o.key === 'POST /api/hubspot/disconnect' || (o.method === 'DELETE' && !rowIds(o)) ? 3 : o.method === 'DELETE' ? 2 : o.method === 'GET' ? 0 : 1;
   return [...list].sort((a, b) => rank(a) - rank(b) || a.key.localeCompare(b.key));
 }
 
@@ -196,6 +201,7 @@ async function ownerState() {
     groups: await db.select({ id: duplicateGroups.id, status: duplicateGroups.status, records: duplicateGroups.records }).from(duplicateGroups).where(eq(duplicateGroups.userId, id)).orderBy(duplicateGroups.id),
     merges: await db.select({ id: merges.id, status: merges.status }).from(merges).where(eq(merges.userId, id)).orderBy(merges.id),
     actions: await db.select({ id: recordActions.id, status: recordActions.status }).from(recordActions).where(eq(recordActions.userId, id)).orderBy(recordActions.id),
+    conversations: await db.select({ id: aiConversations.id, promptTokens: aiConversations.promptTokens }).from(aiConversations).where(eq(aiConversations.userId, id)).orderBy(aiConversations.id),
   };
 }
 

@@ -35,6 +35,8 @@ export interface RouteOwner {
   apiKeyId: number;
   /** One of the user's webhook endpoints (made through /api/enterprise/webhooks). */
   webhookEndpointId: number;
+  /** One of the user's assistant conversations (a starter question answered without a model). */
+  conversationId: number;
   /** Values only this user's data holds; lowercase. */
   markers: string[];
 }
@@ -76,6 +78,7 @@ export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: P
   const apiKey = await json<{ id: number }>('POST', '/api/enterprise/keys', { name: `Quillfeather-${tag} sync` });
   // Port 9 on loopback refuses at once: a test event sent in the matrix reaches nothing outside.
   const webhook = await json<{ id: number }>('POST', '/api/enterprise/webhooks', { url: `http://127.0.0.1:9/quillfeather-${tag}`, events: ['scan.completed'] });
+  const conversationId = await askStarter(ctx, cookie, tag);
   const verification = (await readOutbox(ctx.config.dataDir)).find((e) => e.to === email && e.kind === 'verification');
   if (!verification) throw new Error(`No verification email for ${email}`);
 
@@ -94,8 +97,18 @@ export async function createRouteOwner(ctx: TestApp, sandbox: Sandbox, portal: P
     outboxEmailId: verification.id,
     apiKeyId: apiKey.id,
     webhookEndpointId: webhook.id,
+    conversationId,
     markers: [email, profile.fullName, `quillfeather-${tag}`].map((m) => m.toLowerCase()),
   };
+}
+
+/** Asks the assistant a starter question (answered from the user's data, no model): the conversation it started. */
+async function askStarter(ctx: TestApp, cookie: string, tag: string): Promise<number> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/assistant/ask', headers: { cookie }, payload: { starterId: 'health-overview' } });
+  const start = /^data: (\{"type":"start".*)$/m.exec(response.body)?.[1];
+  const conversationId = start ? (JSON.parse(start) as { conversationId: number | null }).conversationId : null;
+  if (response.statusCode !== 200 || !conversationId) throw new Error(`Asking the assistant for ${tag}: ${response.statusCode} ${response.body}`);
+  return conversationId;
 }
 
 /** The owner's rows, keyed as pathParamKey names path parameters. */
@@ -113,6 +126,7 @@ export function ownerPathValues(owner: RouteOwner): Record<string, string> {
     'outbox/{id}': owner.outboxEmailId,
     'keys/{id}': String(owner.apiKeyId),
     'webhooks/{id}': String(owner.webhookEndpointId),
+    'conversations/{id}': String(owner.conversationId),
     'v1/{objectType}': 'contacts',
     // A finding every new account has (nothing scanned yet); keys are words, not rows.
     'recommendations/{key}': 'never-scanned:deals',
@@ -154,6 +168,9 @@ const EXAMPLE_BODIES: Record<string, (caller: RouteOwner | undefined) => unknown
   'POST /api/settings/notifications/test-slack': () => ({}),
   'POST /api/demo/settings/notifications/test-email': () => ({ to: 'someone@example.com' }),
   'POST /api/demo/settings/notifications/test-slack': () => ({ botToken: 'xoxb-0000-example', channel: '#crm-alerts' }),
+  // A starter question: answered from the caller's data without a model (nobody in the suites has a key).
+  'POST /api/assistant/ask': () => ({ starterId: 'health-overview' }),
+  'POST /api/demo/assistant/ask': () => ({ starterId: 'companies-most-duplicates' }),
   'POST /api/cleanup/groups/{groupId}/merge': (caller) => ({ primaryRule: 'most-complete', ...(caller ? { primaryId: caller.recordIds[0] } : {}), fieldChoices: {} }),
 };
 

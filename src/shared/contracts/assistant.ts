@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_TYPES } from '../object-types';
+import { MAX_ROW_ID, rowIdParam } from './ids';
 
 /**
  * The data-quality assistant (/ai, /demo/assistant, /demo/ai). Every figure in an answer comes
@@ -122,14 +123,15 @@ export const askRequestSchema = z
     /** ... a starter question, answered by its tool when no model is at hand. */
     starterId: z.enum(STARTER_IDS, { error: `starterId must be one of ${STARTER_IDS.join(', ')}` }).optional(),
     /** Continue this conversation; a new one is started when absent. */
-    conversationId: z.number().int().positive().optional(),
+    conversationId: z.number().int().positive().max(MAX_ROW_ID, `conversationId is a whole number from 1 to ${MAX_ROW_ID}`).optional(),
   })
   .refine((body) => Boolean(body.question) !== Boolean(body.starterId), { message: 'Send a question or a starterId, not both', path: ['question'] })
   .meta({ id: 'AssistantAskRequest' });
 
-export const conversationParamsSchema = z.object({
-  id: z.coerce.number({ error: 'A conversation id is a whole number' }).int('A conversation id is a whole number').positive('A conversation id is a whole number'),
-});
+/** What DELETE of one conversation or of all of them answers. */
+export const deletedConversationsSchema = z.object({ deleted: z.number().int() }).meta({ id: 'AssistantConversationsDeleted' });
+
+export const conversationParamsSchema = z.object({ id: rowIdParam('conversation') });
 
 /**
  * POST /api/assistant/ask answers `text/event-stream`, one JSON object per `data:` line, in this

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { ownerUserId } from './users';
 
@@ -36,6 +36,10 @@ export const aiMessages = pgTable(
     toolCalls: jsonb('tool_calls').$type<unknown[]>(),
     /** Links the answer cites: groups, records, screens. */
     citations: jsonb('citations').$type<unknown[]>(),
+    /** The tables of the tools' results the answer showed, exactly as they were shown. */
+    blocks: jsonb('blocks').$type<unknown[]>(),
+    /** Whether a model wrote the answer (false: the tools answered a starter question directly). */
+    byModel: boolean('by_model').notNull().default(false),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -57,3 +61,6 @@ export const recommendationStates = pgTable(
   },
   (t) => [uniqueIndex('recommendation_states_user_key_idx').on(t.userId, t.recommendationKey)],
 );
+
+export type AiConversation = typeof aiConversations.$inferSelect;
+export type AiMessage = typeof aiMessages.$inferSelect;

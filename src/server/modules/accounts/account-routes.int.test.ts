@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { crmConnections, mergeBackups, merges, notificationDeliveries, scanHistory, sessions, userSettings, users } from '../../db/schema';
+import { aiConversations, aiMessages, crmConnections, mergeBackups, merges, notificationDeliveries, scanHistory, sessions, userSettings, users } from '../../db/schema';
 import { COMPLETE_PROFILE, TEST_PASSWORD, activeUser, expireTrial, login } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
 
@@ -25,6 +25,11 @@ describe('GET /api/account/export', () => {
       .returning({ id: merges.id });
     await ctx.database.db.insert(mergeBackups).values({ mergeId: merge!.id, userId: id, objectType: 'contacts', hubspotId: '12', properties: { email: 'old-address@example.com' } });
     await ctx.database.db.insert(notificationDeliveries).values({ userId: id, channel: 'slack', kind: 'test', idempotencyKey: 'test:export', target: '#crm', subject: 'Test message from DataCleaner', status: 'failed', errorMessage: 'The bot is not in #crm.' });
+    const [conversation] = await ctx.database.db.insert(aiConversations).values({ userId: id, title: 'Which companies have the most duplicates?', promptTokens: 812, completionTokens: 64 }).returning();
+    await ctx.database.db.insert(aiMessages).values([
+      { conversationId: conversation!.id, userId: id, role: 'user', content: 'Which companies have the most duplicates?' },
+      { conversationId: conversation!.id, userId: id, role: 'assistant', content: 'Acme Corp (#7) has 4 records.', citations: [{ kind: 'group', label: 'Acme Corp (4 records)', href: '/duplicates?objectType=companies&group=7' }], promptTokens: 812, completionTokens: 64, byModel: true },
+    ]);
     await expireTrial(ctx.database.db, 'exporter@example.com');
 
     const response = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: { cookie } });
@@ -40,6 +45,15 @@ describe('GET /api/account/export', () => {
     expect(body.sessions.length).toBeGreaterThan(0);
     expect(body.notifications).toEqual([expect.objectContaining({ channel: 'slack', target: '#crm', status: 'failed', errorMessage: 'The bot is not in #crm.' })]);
     expect(body.knownDevices[0]).toEqual({ createdAt: expect.any(String), lastUsedAt: expect.any(String) });
+    // The assistant's conversations, each with its questions and answers.
+    expect(body.assistantConversations).toEqual([
+      expect.objectContaining({
+        title: 'Which companies have the most duplicates?',
+        promptTokens: 812,
+        completionTokens: 64,
+        messages: [expect.objectContaining({ role: 'user' }), expect.objectContaining({ role: 'assistant', content: 'Acme Corp (#7) has 4 records.', byModel: true })],
+      }),
+    ]);
     expect(response.body).not.toContain('xoxb-secret-token');
     expect(response.body).not.toContain('$argon2');
     expect(response.body).not.toContain('neighbour@example.com');

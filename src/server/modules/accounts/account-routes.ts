@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccountRequestSchema, profileRequestSchema } from '../../../shared/contracts/accounts';
@@ -6,7 +6,7 @@ import { clientUserSchema, messageResponseSchema } from '../../../shared/contrac
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { apiRequestLog, apiUsageQuota, billingEvents, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, notificationDeliveries, notificationEvents, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
+import { aiConversations, aiMessages, apiRequestLog, apiUsageQuota, billingEvents, cleanupRuns, crmConnections, crmSyncState, duplicateGroups, knownDevices, mergeBackups, merges, notificationDeliveries, notificationEvents, recommendationStates, recordActions, scanHistory, scanRuns, sessions, userSettings, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser, verifyPassword, endSession } from '../auth';
 import { cancelSubscriptionOfDeletedAccount } from '../billing';
@@ -54,7 +54,7 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
       },
       async (request, reply) => {
         const user = signedInUser(request);
-        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices, deliveries, events, stripeEvents] = await Promise.all([
+        const [settings, connections, syncState, runs, scans, groups, actions, mergeRows, backups, cleanups, apiLog, quota, signIns, devices, deliveries, events, stripeEvents, conversations, messages, recommendationChoices] = await Promise.all([
           db.select().from(userSettings).where(eq(userSettings.userId, user.id)),
           db.select().from(crmConnections).where(eq(crmConnections.userId, user.id)),
           db
@@ -81,6 +81,9 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           db.select().from(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id)).orderBy(desc(notificationDeliveries.createdAt)),
           db.select().from(notificationEvents).where(eq(notificationEvents.userId, user.id)).orderBy(desc(notificationEvents.createdAt)),
           db.select().from(billingEvents).where(eq(billingEvents.userId, user.id)).orderBy(desc(billingEvents.createdAt)),
+          db.select().from(aiConversations).where(eq(aiConversations.userId, user.id)).orderBy(desc(aiConversations.updatedAt)),
+          db.select().from(aiMessages).where(eq(aiMessages.userId, user.id)).orderBy(asc(aiMessages.id)),
+          db.select().from(recommendationStates).where(eq(recommendationStates.userId, user.id)),
         ]);
         const { password, verificationToken, apiKey, ...account } = user;
         reply.header('content-disposition', `attachment; filename="datacleaner-export-${new Date().toISOString().slice(0, 10)}.json"`);
@@ -106,6 +109,9 @@ export function accountRoutes({ db, config }: { db: Db; config: Config }): Fasti
           // Every email and Slack message sent (or tried), and the events they told of.
           notifications: deliveries.map(({ claimedBy: _claimedBy, claimedAt: _claimedAt, ...rest }) => rest),
           notificationEvents: events,
+          // The assistant's conversations with every question, answer, table and link, and the tokens they used.
+          assistantConversations: conversations.map((conversation) => ({ ...conversation, messages: messages.filter((m) => m.conversationId === conversation.id) })),
+          recommendationStates: recommendationChoices,
           // The plan as Stripe's webhooks set it, and which of their events concerned this account.
           billing: {
             plan: user.plan,

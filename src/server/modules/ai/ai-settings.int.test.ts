@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOpenAiSandbox, type OpenAiSandbox } from '../../../../tools/openai-sandbox/sandbox';
 import type { AiModels, AiSettingsView } from '../../../shared/contracts/ai';
 import { userSettings, users } from '../../db/schema';
 import { activeUser, login } from '../../test/accounts';
+import { databaseText } from '../../test/database-text';
 import { captureLog } from '../../test/log-capture';
 import { startTestApp, testConfig, type TestApp } from '../../test/test-app';
 import { aiClientFor } from './ai-client';
@@ -43,19 +44,6 @@ async function newUser(): Promise<{ cookie: string; email: string }> {
   return { cookie: await activeUser(ctx, email), email };
 }
 
-/** Every text of every table, to look for a secret anywhere in the database. */
-async function databaseText(): Promise<string> {
-  const { rows } = (await ctx.database.db.execute(sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`)) as unknown as {
-    rows: { table_schema: string; table_name: string }[];
-  };
-  const parts: string[] = [];
-  for (const table of rows) {
-    const result = (await ctx.database.db.execute(sql.raw(`select t::text as row from "${table.table_schema}"."${table.table_name}" t`))) as unknown as { rows: { row: string }[] };
-    parts.push(...result.rows.map((r) => r.row));
-  }
-  return parts.join('\n');
-}
-
 describe('Settings > AI', () => {
   it('answers the defaults before anything is set', async () => {
     const { cookie } = await newUser();
@@ -79,7 +67,7 @@ describe('Settings > AI', () => {
 
     const [row] = await ctx.database.db.select().from(userSettings).innerJoin(users, eq(users.id, userSettings.userId)).where(eq(users.email, email));
     expect(row!.user_settings.openaiApiKey).toBeNull();
-    expect(await databaseText()).not.toContain(key);
+    expect(await databaseText(ctx.database.db)).not.toContain(key);
     expect(log.text()).toContain('/api/settings/ai/models');
     expect(log.text()).not.toContain(key);
     for (const response of [saved, models, test, await call('GET', '/api/settings/ai', cookie), await call('GET', '/api/settings', cookie)]) expect(response.raw).not.toContain(key);
@@ -99,7 +87,7 @@ describe('Settings > AI', () => {
     expect((await call('PUT', '/api/settings/ai', cookie, { openaiApiKey: key, rememberOpenaiKey: true })).body).toMatchObject({ keySource: 'saved', remembered: true });
     const [row] = await ctx.database.db.select().from(userSettings).innerJoin(users, eq(users.id, userSettings.userId)).where(eq(users.email, email));
     expect(row!.user_settings.openaiApiKey).toMatch(/^v1:/);
-    expect(await databaseText()).not.toContain(key);
+    expect(await databaseText(ctx.database.db)).not.toContain(key);
 
     const user = row!.users;
     const connection = await aiClientFor({ db: ctx.database.db, config: ctx.config }, user, null, { requireEnabled: false });

@@ -16,6 +16,7 @@ import { HttpError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { toClientUser, findUserById } from '../accounts';
 import { demoAiSettings } from '../ai';
+import { assistantRoutes } from '../assistant';
 import { listAutomaticCleanupRuns, listHistory } from '../cleanup';
 import { duplicateRoutes } from '../duplicates';
 import { hubspotStatus } from '../hubspot';
@@ -133,6 +134,8 @@ export function demoRoutes(deps: DemoDependencies): FastifyPluginAsyncZod {
     // The demo's results never change (a rebuild makes a new account), so one version serves.
     await app.register(resultsRoutes({ db, prefix: DEMO_PREFIX, resultsOwner: async () => ({ id: await owner(), version: 0 }) }));
     await app.register(recommendationRoutes({ db, prefix: DEMO_PREFIX, owner: demoUser }));
+    // Asking is a read: its POST is answered here, before the catch-all below refuses writes.
+    await app.register(assistantRoutes({ db, config: deps.config, prefix: DEMO_PREFIX, owner: demoUser }));
     await app.register(duplicateRoutes({ db, prefix: DEMO_PREFIX, groupsOwner: owner, persist: false }));
     await app.register(demoEnterpriseRoutes({ prefix: DEMO_PREFIX }));
 

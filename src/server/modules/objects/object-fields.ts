@@ -82,3 +82,16 @@ export function checksOf(objectType: ObjectType): QualityFlag[] {
   const fields = OBJECT_FIELDS[objectType];
   return QUALITY_FLAGS.filter((flag) => (flag === 'invalid-email' ? fields.emailFields.length > 0 : flag === 'invalid-phone' ? fields.phoneFields.length > 0 : true));
 }
+
+/** What people call a record, from its properties as JavaScript has them (nameSql's rule): null when it has none. */
+export function recordNameOf(objectType: ObjectType, properties: Readonly<Record<string, unknown>>): string | null {
+  for (const names of OBJECT_FIELDS[objectType].nameParts) {
+    const name = names
+      .map((n) => properties[n])
+      .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+      .map((v) => v.trim())
+      .join(' ');
+    if (name) return name;
+  }
+  return null;
+}

@@ -15,7 +15,7 @@ import { typeQualitySummary } from './type-quality-summary';
 const MAX_SEARCH_WORDS = 6;
 
 /** The record's name as SQL: the first of the type's name parts that is not empty. */
-function nameSql(objectType: ObjectType): SQL<string | null> {
+export function nameSql(objectType: ObjectType): SQL<string | null> {
   const parts = OBJECT_FIELDS[objectType].nameParts.map((names) => sql`nullif(btrim(${sql.join(names.map((name) => sql`coalesce(${prop(name)}, '')`), sql` || ' ' || `)}), '')`);
   return sql<string | null>`coalesce(${sql.join(parts, sql`, `)})`;
 }

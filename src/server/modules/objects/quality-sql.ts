@@ -24,7 +24,7 @@ export function prop(name: string): SQL {
   return sql`(${crmRecords.properties} ->> ${sql.raw(`'${name}'`)})`;
 }
 
-const blank = (name: string) => sql`coalesce(btrim(${prop(name)}), '') = ''`;
+export const blank = (name: string) => sql`coalesce(btrim(${prop(name)}), '') = ''`;
 export const anyOf = (conditions: SQL[]) => (conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`);
 export const allOf = (conditions: SQL[]) => (conditions.length ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`);
 
