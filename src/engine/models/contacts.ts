@@ -103,10 +103,13 @@ export const contactsModel: ObjectModel = {
     const names = first.values;
     const nearly = (a: number, b: number) =>
       a !== 0 && b !== 0 && (a === b || (settings.enableFuzzyMatching && jaroWinklerBound(names[a]!, names[b]!) >= 0.9 && nameSimilarity(a, b) >= 0.9));
+    // One record may lack the name the other has in its other field ("Macdonald Dylan", "Dylan").
+    const nearlyOrMissing = (a: number, b: number) => a === 0 || b === 0 || nearly(a, b);
     const swapped = (own: Int32Array, other: Int32Array) => ({
       label: 'first and last name swapped',
       m: 0.02,
-      test: (i: number, j: number) => nearly(own[i]!, other[j]!) && nearly(other[i]!, own[j]!),
+      test: (i: number, j: number) =>
+        (nearly(own[i]!, other[j]!) && nearlyOrMissing(other[i]!, own[j]!)) || (nearly(other[i]!, own[j]!) && nearlyOrMissing(own[i]!, other[j]!)),
     });
     const canonicalFirst = c.canonicalFirst!.codes;
     const shortForm = memoizedSimilarity(names, (a, b) => (initialOrShortForm(a, b) ? 1 : 0));
@@ -177,6 +180,7 @@ export const contactsModel: ObjectModel = {
     const canonicalInitial = derivedPart(c.canonicalFirst!, initial);
     const firstInitial = derivedPart(first, initial);
     const lastInitial = derivedPart(last, initial);
+    const lastStart = derivedPart(last, (value) => (value.length >= 3 ? value.slice(0, 3) : ''));
     const birthYear = derivedPart(c.birthDate!, (date) => date.slice(0, 4));
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
@@ -201,6 +205,10 @@ export const contactsModel: ObjectModel = {
       { name: 'first name + city', fields: ['firstname', 'location'], key: joinKey(canonical!, city!), sortKey: nameSort, broad: true },
       { name: 'street + postcode', fields: ['location'], key: joinKey(street!, zip!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: joinKey(company!, lastName), sortKey: nameSort },
+      // A typo in the address's domain ("emilya@roberts.com", "emilya@eroberts.com"): any mailbox name, while the budget allows.
+      { name: 'any email name', fields: ['email'], key: joinKey(derivedPart(c.email!, (address) => address.slice(0, address.lastIndexOf('@')))), sortKey: nameSort, broad: true },
+      // A typo in the surname's sound ("griffihs", "griffiths") keeps its first letters.
+      { name: 'first name + start of last name', fields: ['firstname', 'lastname'], key: joinKey(canonical!, lastStart), sortKey: nameSort },
     ];
     return rules;
   },
