@@ -282,10 +282,12 @@ function allowedApart(
       exempt.add(key(left[k]!, right[k]!));
       continue;
     }
+    // The rest agrees: the identities exactly (or one is missing), every other field at a level that counts for the pair.
     let against = false;
     for (let c = 0; c < comparisons.length && !against; c++) {
       const level = vectors.levels[c]![k]!;
-      against = c !== field && level !== NULL_LEVEL && weights[c]![level]! < 0;
+      if (c === field || level === NULL_LEVEL) continue;
+      against = identities.includes(c) ? level !== 0 : weights[c]![level]! < 0 || comparisons[c]!.levels[level]!.neutral === true;
     }
     if (!against) exempt.add(key(left[k]!, right[k]!));
   }

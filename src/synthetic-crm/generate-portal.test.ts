@@ -24,13 +24,13 @@ function rowsOf(data: ColumnData): unknown[] {
 // the accuracy benchmarks are measured on this data, so a change here must be deliberate.
 describe('generated data for a seed', () => {
   it('is the same contacts and companies, byte for byte', () => {
-    expect(digest(generateContacts(1000, { seed: 1 }))).toBe('971ea30d11d32929');
+    expect(digest(generateContacts(1000, { seed: 1 }))).toBe('8b8d53de5644adb4');
     expect(digest(generateCompanies(1000, { seed: 1 }))).toBe('a193efc2bca58529');
   });
 
   it("is the same portal, byte for byte, for the demo's seed and counts", () => {
     const portal = generatePortal({ seed: 20_240_601, counts: { contacts: 2400, companies: 700, deals: 500, tickets: 350 } });
     const digests = Object.fromEntries(OBJECT_TYPES.map((type) => [type, digest(rowsOf(portal[type]))]));
-    expect(digests).toEqual({ contacts: '0f181d481e781ac2', companies: '4a85a6259504b2ba', deals: '89a390813d93a0fa', tickets: '52748e6809f62bc1' });
+    expect(digests).toEqual({ contacts: 'f60ff0e97cd6cd29', companies: '4a85a6259504b2ba', deals: '89a390813d93a0fa', tickets: 'e00b0c7c9eb1ef6d' });
   });
 });
