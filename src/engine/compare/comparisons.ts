@@ -373,9 +373,10 @@ export function distinctiveMailbox(local: string): boolean {
 /**
  * Emails: the same address; the same distinctive name before the @ at another domain
  * (a job change, or a second provider), counting less when that name is common; a
- * near-identical address; different. Two webmail addresses made of the person's names
- * look alike for every pair of namesakes ("karen.fairbrook@", "karenfairbrook79@"): that
- * likeness repeats what the names say, so it weighs nothing.
+ * near-identical address; different. Two addresses made of the person's names look alike
+ * for every pair of namesakes ("karen.fairbrook@", "karenfairbrook79@") and of colleagues
+ * ("jlowhill@", "qlowhill@" at one company): that likeness repeats what the names say, so
+ * it weighs nothing.
  */
 export function emailComparison(options: {
   properties: readonly string[];
