@@ -92,8 +92,4 @@ describe('mistyped person data', () => {
   it('missing fields: a typo in the surname still meets by first name and the start of the surname', () => {
     expect(rulesPairing({ firstname: 'Alfie', lastname: 'Griffihs', city: 'Plyoutm' }, { firstname: 'Alfie', lastname: 'Griffiths', city: 'Plymouth' })).toContain('first name + start of last name');
   });
-
-  it('missing fields: a typo in the email domain still meets by the mailbox name', () => {
-    expect(rulesPairing({ email: 'emilya@roberts.com' }, { email: 'emilya@eroberts.com' })).toContain('any email name');
-  });
 });

@@ -205,8 +205,6 @@ export const contactsModel: ObjectModel = {
       { name: 'first name + city', fields: ['firstname', 'location'], key: joinKey(canonical!, city!), sortKey: nameSort, broad: true },
       { name: 'street + postcode', fields: ['location'], key: joinKey(street!, zip!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: joinKey(company!, lastName), sortKey: nameSort },
-      // A typo in the address's domain ("emilya@roberts.com", "emilya@eroberts.com"): any mailbox name, while the budget allows.
-      { name: 'any email name', fields: ['email'], key: joinKey(derivedPart(c.email!, (address) => address.slice(0, address.lastIndexOf('@')))), sortKey: nameSort, broad: true },
       // A typo in the surname's sound ("griffihs", "griffiths") keeps its first letters.
       { name: 'first name + start of last name', fields: ['firstname', 'lastname'], key: joinKey(canonical!, lastStart), sortKey: nameSort },
     ];
