@@ -119,20 +119,20 @@ export const contactsModel: ObjectModel = {
       emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching }),
       {
         ...stringComparison({
-        name: 'firstname', label: 'First name', properties: ['firstname'], values: first, termFrequency: true,
-        extraLevels: [
-          { label: 'same name (nickname)', m: 0.05, test: (i, j) => canonicalFirst[i] === canonicalFirst[j] },
-          swapped(first.codes, last.codes),
-          { label: 'an initial or short form of the other', m: 0.03, u: 0.01, test: (i, j) => shortForm(first.codes[i]!, first.codes[j]!) === 1 },
-        ],
-        // Families share surname, address and phone, colleagues surname, company and email
-        // domain: only the first name tells them apart. Two names that are not one another's
-        // nickname, initial or typo are two people, and this level's weight (learnt, like
-        // every other) says how strongly.
-        conflict: { label: 'clearly different (two people)', m: 0.005, u: 0.95, test: twoPeopleByName },
-        fuzzyBands: bands,
-        similarity: nameSimilarity,
-        ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
+          name: 'firstname', label: 'First name', properties: ['firstname'], values: first, termFrequency: true,
+          extraLevels: [
+            { label: 'same name (nickname)', m: 0.05, test: (i, j) => canonicalFirst[i] === canonicalFirst[j] },
+            swapped(first.codes, last.codes),
+            { label: 'an initial or short form of the other', m: 0.03, u: 0.01, test: (i, j) => shortForm(first.codes[i]!, first.codes[j]!) === 1 },
+          ],
+          // Families share surname, address and phone, colleagues surname, company and email
+          // domain: only the first name tells them apart. Two names that are not one another's
+          // nickname, initial or typo are two people, and this level's weight (learnt, like
+          // every other) says how strongly.
+          conflict: { label: 'clearly different (two people)', m: 0.005, u: 0.95, test: twoPeopleByName },
+          fuzzyBands: bands,
+          similarity: nameSimilarity,
+          ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
         }),
         // Only records that share an email address or an id are one person whatever else
         // they share: what first names duplicates have is learnt from them.
@@ -216,17 +216,17 @@ export const contactsModel: ObjectModel = {
  * Whether two records' first names are clearly two people's (see firstNamesDiffer), unless one
  * record's first name is the other's last name: names written in the other order.
  */
-/**
- * Whether two first names (codes of `names`) are clearly two people's, 1 or 0, memoized by
- * the pair of codes (see givenNamesClearlyDiffer); with phonetic matching on, names that
- * sound alike are not.
- */
 export function twoPeople(first: Int32Array, last: Int32Array, differ: (a: number, b: number) => number): (i: number, j: number) => boolean {
   // One name of each is the other's in the other field: "Isla Hall" and "Hall Isla", or "Moore Oscar" and "Oscar".
   const crossed = (x: number, y: number) => x !== 0 && y !== 0 && differ(x, y) === 0;
   return (i, j) => first[i] !== 0 && first[j] !== 0 && differ(first[i]!, first[j]!) === 1 && !crossed(first[i]!, last[j]!) && !crossed(last[i]!, first[j]!);
 }
 
+/**
+ * Whether two first names (codes of `names`) are clearly two people's, 1 or 0, memoized by
+ * the pair of codes (see givenNamesClearlyDiffer); with phonetic matching on, names that
+ * sound alike are not.
+ */
 export function firstNamesDiffer(names: readonly string[], settings: EngineSettings): (a: number, b: number) => number {
   const sound = settings.enablePhoneticMatching ? phoneticCoder() : undefined;
   return memoizedSimilarity(names, (a, b) => (givenNamesClearlyDiffer(a, b, sound) ? 1 : 0));
