@@ -180,7 +180,6 @@ export const contactsModel: ObjectModel = {
     const canonicalInitial = derivedPart(c.canonicalFirst!, initial);
     const firstInitial = derivedPart(first, initial);
     const lastInitial = derivedPart(last, initial);
-    const lastStart = derivedPart(last, (value) => (value.length >= 3 ? value.slice(0, 3) : ''));
     const birthYear = derivedPart(c.birthDate!, (date) => date.slice(0, 4));
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
@@ -205,8 +204,6 @@ export const contactsModel: ObjectModel = {
       { name: 'first name + city', fields: ['firstname', 'location'], key: joinKey(canonical!, city!), sortKey: nameSort, broad: true },
       { name: 'street + postcode', fields: ['location'], key: joinKey(street!, zip!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: joinKey(company!, lastName), sortKey: nameSort },
-      // A typo in the surname's sound ("griffihs", "griffiths") keeps its first letters.
-      { name: 'first name + start of last name', fields: ['firstname', 'lastname'], key: joinKey(canonical!, lastStart), sortKey: nameSort },
     ];
     return rules;
   },
