@@ -128,11 +128,17 @@ export function tokenComparison(options: {
   };
 }
 
-/** Phone numbers: same number, same last seven digits (country or area code differs), different. */
-export function phoneComparison(options: { properties: readonly string[]; numbers: TextColumn }): Comparison {
+/**
+ * Phone numbers: same number, same last seven digits (country or area code differs), one
+ * digit apart, different. Given the extensions, one company line with two different
+ * extensions is two people's (a level of its own, whose weight is learnt); an extension on
+ * one side only is the same number.
+ */
+export function phoneComparison(options: { properties: readonly string[]; numbers: TextColumn; extensions?: TextColumn }): Comparison {
   const numbers = options.numbers.codes;
   const text = options.numbers.values;
   const numberEquality = equalityOf(options.numbers);
+  const extensions = options.extensions?.codes;
   return {
     name: 'phone',
     label: 'Phone',
@@ -141,17 +147,20 @@ export function phoneComparison(options: { properties: readonly string[]; number
       { label: 'same number', m: 0.75, u: 0.0002 },
       { label: 'same last seven digits', m: 0.1, u: 0.0002 },
       { label: 'one digit apart', m: 0.05, u: 0.001 },
+      ...(extensions ? [{ label: 'one line, different extensions (two people)', m: 0.001, u: 0.0001 }] : []),
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
       const a = numbers[i]!;
       const b = numbers[j]!;
       if (a === 0 || b === 0) return NULL_LEVEL;
-      if (sameValue(a, b, numberEquality)) return 0;
       const x = text[a]!;
       const y = text[b]!;
+      const sameLine = sameValue(a, b, numberEquality) || sameEnding(x, y, 7);
+      if (sameLine && extensions && extensions[i] !== 0 && extensions[j] !== 0 && extensions[i] !== extensions[j]) return 3;
+      if (sameValue(a, b, numberEquality)) return 0;
       if (sameEnding(x, y, 7)) return 1;
-      return withinOneEdit(x, y) ? 2 : 3;
+      return withinOneEdit(x, y) ? 2 : extensions ? 4 : 3;
     },
   };
 }
@@ -355,6 +364,14 @@ export function similarNames(a: string, b: string): boolean {
   return shorter >= 4 && editDistance(a, b, 2) <= (shorter >= 8 ? 2 : 1);
 }
 
+/** Whether two addresses differ only in digits at the end of the mailbox name, one having none ("peter@", "peter2@"). */
+export function numberedTwin(a: string, b: string): boolean {
+  const at = (s: string) => s.lastIndexOf('@');
+  const stem = (s: string) => s.slice(0, at(s)).replace(/\d+$/, '');
+  const bare = (s: string) => !/\d$/.test(s.slice(0, at(s)));
+  return a !== b && (bare(a) || bare(b)) && stem(a) !== '' && stem(a) === stem(b);
+}
+
 /** Whether two addresses end in the same "@domain", without slicing either. */
 function sameDomain(a: string, b: string): boolean {
   for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
@@ -402,6 +419,7 @@ export function emailComparison(options: {
       { label: 'exact match', m: 0.8, u: 0.0001 },
       { label: 'same name before the @, one a webmail address', m: 0.05, u: 0.0002 },
       { label: 'same name before the @ at two companies', m: 0.02, u: 0.0005 },
+      { label: 'one company, the same mailbox numbered (two people)', m: 0.001, u: 0.0001 },
       ...(fuzzy
         ? [
             { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },
@@ -418,14 +436,16 @@ export function emailComparison(options: {
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
       const local = locals[i]!;
       if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) return webmail[i] || webmail[j] ? 1 : 2;
-      if (!fuzzy) return 3;
-      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       const a = text[ca]!;
       const b = text[cb]!;
+      // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
+      if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedTwin(a, b)) return 3;
+      if (!fuzzy) return 4;
+      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && ((jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) || (a.length >= 10 && editDistance(a, b, 2) <= 2))) {
-        return namesOnly[i] && namesOnly[j] ? 4 : 3;
+        return namesOnly[i] && namesOnly[j] ? 5 : 4;
       }
-      return 5;
+      return 6;
     },
     termFrequency: { level: 1, column: options.locals },
   };

@@ -60,6 +60,19 @@ describe('first names', () => {
   });
 });
 
+describe('one company, two people', () => {
+  it('one company line with two different extensions is two people; an extension on one side only is the same number', () => {
+    expect(levelOf('phone', { phone: '908 858 8660 ext. 325' }, { phone: '(908) 858-8660 x907' })).toBe('one line, different extensions (two people)');
+    expect(levelOf('phone', { phone: '908 858 8660 ext. 325' }, { phone: '(908) 858-8660' })).toBe('same number');
+  });
+
+  it('the same mailbox numbered at one company is two people ("peter@", "peter2@"), not at a webmail provider', () => {
+    const peter = { firstname: 'Peter', lastname: 'Tucker' };
+    expect(levelOf('email', { ...peter, email: 'peter@brightpath.com' }, { ...peter, email: 'peter2@brightpath.com' })).toBe('one company, the same mailbox numbered (two people)');
+    expect(levelOf('email', { ...peter, email: 'peter.tucker@gmail.com' }, { ...peter, email: 'peter.tucker2@gmail.com' })).not.toBe('one company, the same mailbox numbered (two people)');
+  });
+});
+
 describe('mistyped person data', () => {
   it('a city written with a typo is the same city', () => {
     expect(similarNames('london', 'loondon')).toBe(true);

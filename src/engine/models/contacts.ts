@@ -31,6 +31,7 @@ export const contactsModel: ObjectModel = {
       const d = {
         emailLocal: new Dictionary(), canonicalFirst: new Dictionary(), company: new Dictionary(), streetNumber: new Dictionary(), city: new Dictionary(),
         zip: new Dictionary(), state: new Dictionary(), country: new Dictionary(), birthDate: new Dictionary(), identifier: new Dictionary(),
+        phoneExtension: new Dictionary(),
       };
       return {
         names, sounds, d,
@@ -49,7 +50,7 @@ export const contactsModel: ObjectModel = {
       email, emailLocal: d.emailLocal.column(n), first: names.column(n), canonicalFirst: d.canonicalFirst.column(n), last: names.column(n),
       firstPhonetic: sounds.column(n), lastPhonetic: sounds.column(n), phone, company: d.company.column(n),
       street, streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n),
-      country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n),
+      country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n), phoneExtension: d.phoneExtension.column(n),
     };
     const phonetic = settings.enablePhoneticMatching;
     const webmail = new Uint8Array(n);
@@ -145,7 +146,7 @@ export const contactsModel: ObjectModel = {
         similarity: nameSimilarity,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
       }),
-      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone! }),
+      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, extensions: c.phoneExtension! }),
       tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       locationComparison({
         properties: ['address', 'zip', 'city', 'state', 'country'],

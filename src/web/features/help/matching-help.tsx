@@ -16,7 +16,7 @@ const STEPS = [
   },
   {
     title: 'Compare field by field',
-    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side. First names also have a nickname or initial level ("Bob" for Robert, "J." for James), and a level for names that are clearly two people\'s: different first names count against a match even at the same company, with the same surname and email domain.',
+    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side. First names also have a nickname or initial level ("Bob" for Robert, "J." for James), and a level for names that are clearly two people\'s: different first names count against a match even at the same company, with the same surname and email domain. Two extensions of one company phone line, or a numbered mailbox beside the same one ("peter@" and "peter2@"), also mean two people.',
   },
   {
     title: 'Weigh the evidence',
