@@ -8,7 +8,8 @@ import { normalizeBusinessName } from './normalize/business-name';
 import { normalizeDate } from './normalize/date';
 import { normalizeDomain } from './normalize/domain';
 import { normalizeEmail } from './normalize/email';
-import { normalizePersonName } from './normalize/person-name';
+import { givenNamesClearlyDiffer, normalizeNamePart, normalizePersonName } from './normalize/person-name';
+import { phoneticCoder } from './models/prepare-helpers';
 import { normalizePhone } from './normalize/phone';
 import { normalizePostcode } from './normalize/postcode';
 import { MAX_VALUE_LENGTH } from './normalize/text';
@@ -112,5 +113,49 @@ describe('pair scores and groups', () => {
         expect(result.recordCount + result.repeatedIds).toBe(rows.length);
       }), { numRuns: 30 });
     }
+  });
+});
+
+describe('two people by their first names', () => {
+  // Colleagues and relatives: one surname, one company, one domain, one home phone; first names
+  // that are the same name written another way (nickname, initial, typo) or clearly another's.
+  const colleague = fc.record({
+    firstname: fc.constantFrom('Noe', 'Brandon', 'Alexandre', 'Bob', 'Robert', 'J', 'James', 'Jon', 'John', 'Nathan', ''),
+    lastname: fc.constantFrom('Hoppe', 'Hope', ''),
+    email: fc.constantFrom('nhoppe@collier.com', 'nhoppe2@collier.com', 'bhoppe@collier.com', 'ahoppe@collier.com', 'n.hoppe@gmail.com', ''),
+    phone: fc.constantFrom('(415) 555-2671', '415.555.2671', '(415) 555-9999', ''),
+    company: fc.constantFrom('Collier Co.', 'Collier Corp', ''),
+    city: fc.constantFrom('Skokie', 'Pasadena', ''),
+  });
+  const sound = phoneticCoder();
+  const first = (p: Record<string, string>) => normalizePersonName(p.firstname, p.lastname).first;
+  const sameOrMissing = (a: string, b: string, alike = (x: string, y: string) => x === y) => a === '' || b === '' || alike(a, b);
+  const email = (p: Record<string, string>) => normalizeEmail(p.email)?.address ?? '';
+  const phone = (p: Record<string, string>) => normalizePhone(p.phone, 'US')?.number ?? '';
+  const company = (p: Record<string, string>) => normalizeBusinessName(p.company).tokens.join(' ');
+  const city = (p: Record<string, string>) => normalizeNamePart(p.city);
+
+  it('a group never holds two records whose first names clearly disagree, unless they share an exact email or phone and the rest agrees', () => {
+    fc.assert(fc.property(fc.array(colleague, { minLength: 2, maxLength: 24 }), (rows) => {
+      const records: EngineRecord[] = rows.map((properties, i) => ({ id: `r${i}`, properties }));
+      for (const group of findDuplicates(records, 'contacts').groups) {
+        const members = group.recordIds.map((id) => rows[Number(id.slice(1))]!);
+        for (let a = 0; a < members.length; a++) {
+          for (let b = a + 1; b < members.length; b++) {
+            const x = members[a]!;
+            const y = members[b]!;
+            if (!givenNamesClearlyDiffer(first(x), first(y), sound)) continue;
+            const shared = (email(x) !== '' && email(x) === email(y)) || (phone(x) !== '' && phone(x) === phone(y));
+            const restAgrees =
+              sameOrMissing(email(x), email(y)) &&
+              sameOrMissing(phone(x), phone(y)) &&
+              sameOrMissing(normalizeNamePart(x.lastname), normalizeNamePart(y.lastname), (p, q) => jaroWinkler(p, q) >= 0.8) &&
+              sameOrMissing(company(x), company(y)) &&
+              sameOrMissing(city(x), city(y));
+            expect({ x, y, shared, restAgrees }).toMatchObject({ shared: true, restAgrees: true });
+          }
+        }
+      }
+    }), { numRuns: 80 });
   });
 });

@@ -6,12 +6,12 @@ import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
 import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
 import { estimateU, uSamplePairs } from './score/estimate-u';
-import { priorWeight, scorePairs } from './score/score-pairs';
+import { levelWeights, priorWeight, scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
 import { Dictionary } from './text-column';
-import type { BlockingRule, Comparison, EngineRecord, ObjectModel, PreparedDataset } from './types';
+import { NULL_LEVEL, type ApartRule, type BlockingRule, type Comparison, type EngineRecord, type ObjectModel, type PreparedDataset } from './types';
 
 export type PairOfIds = readonly [string, string];
 
@@ -125,6 +125,7 @@ export function* duplicatePipeline(
   const data = yield* stage(runner.prepare(model, records, settings));
   Dictionary.seal(Object.values(data.columns));
   const comparisons = model.comparisons(data, settings);
+  const apart = model.apart?.(data, settings);
   // Record indexes by id, for the labelled pairs alone: a map of a million ids costs time and memory.
   const labelled = new Set((options.notDuplicates ?? []).concat(options.confirmedDuplicates ?? []).flat());
   const indexOf = new Map<string, number>();
@@ -175,7 +176,8 @@ export function* duplicatePipeline(
   lap('score');
 
   progress('cluster', 0, 1);
-  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), dismissed);
+  const together = apart ? allowedApart(apart, comparisons, trained, vectors, pairs.left, pairs.right, acceptedFlags(accepted, pairs.count)) : undefined;
+  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), dismissed, together);
   lap('cluster');
 
   progress('explain', 0, clusters.length);
@@ -252,6 +254,52 @@ function withUniqueIds(records: readonly EngineRecord[]): readonly EngineRecord[
   return unique;
 }
 
+/**
+ * Which records the model keeps apart (see ObjectModel.apart) may still share a group: the
+ * candidate pairs that agree exactly on one of `unlessSame` with no other field against
+ * them. Returns the test clustering applies to two records of one would-be group.
+ */
+function allowedApart(
+  apart: ApartRule,
+  comparisons: readonly Comparison[],
+  trained: TrainedModel,
+  vectors: ComparisonVectors,
+  left: Int32Array,
+  right: Int32Array,
+  /** Per pair, 1 when the scan accepted it. */
+  accepted: Uint8Array,
+): (a: number, b: number) => boolean {
+  const weights = levelWeights(trained);
+  const field = comparisons.findIndex((c) => c.name === apart.field);
+  const identities = comparisons.flatMap((c, index) => (apart.unlessSame.includes(c.name) ? [index] : []));
+  const exempt = new Set<number>();
+  const key = (a: number, b: number) => (a < b ? a * 2 ** 26 + b : b * 2 ** 26 + a);
+  const ids = comparisons.flatMap((c, index) => (apart.unlessSameId?.[c.name] !== undefined ? [[index, apart.unlessSameId[c.name]!] as const] : []));
+  for (let k = 0; k < vectors.count; k++) {
+    const sameId = ids.some(([c, highest]) => vectors.levels[c]![k]! <= highest);
+    if ((!sameId && !identities.some((c) => vectors.levels[c]![k] === 0)) || !apart.test(left[k]!, right[k]!)) continue;
+    if (sameId && accepted[k]) {
+      exempt.add(key(left[k]!, right[k]!));
+      continue;
+    }
+    // The rest agrees: the identities exactly (or one is missing), every other field at a level that counts for the pair.
+    let against = false;
+    for (let c = 0; c < comparisons.length && !against; c++) {
+      const level = vectors.levels[c]![k]!;
+      if (c === field || level === NULL_LEVEL) continue;
+      against = identities.includes(c) ? level !== 0 : weights[c]![level]! < 0 || comparisons[c]!.levels[level]!.neutral === true;
+    }
+    if (!against) exempt.add(key(left[k]!, right[k]!));
+  }
+  return (a, b) => !apart.test(a, b) || exempt.has(key(a, b));
+}
+
+function acceptedFlags(accepted: Uint32Array, count: number): Uint8Array {
+  const flags = new Uint8Array(count);
+  for (const k of accepted) flags[k] = 1;
+  return flags;
+}
+
 /** Most pairs a training session looks at: m estimates settle long before this. */
 const SESSION_SAMPLE = 200_000;
 
@@ -263,7 +311,10 @@ function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly 
   return rules.map((rule, r) => {
     let count = 0;
     for (let k = 0; k < pairs.count; k += stride) if ((shared[k]! >>> r) & 1) selected[count++] = k;
-    return { pairs: selected.slice(0, count), excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name)) };
+    return {
+      pairs: selected.slice(0, count),
+      excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name) || (comparison.learntFrom !== undefined && !rule.fields.some((field) => comparison.learntFrom!.includes(field)))),
+    };
   });
 }
 

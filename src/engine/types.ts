@@ -43,6 +43,13 @@ export interface Comparison {
   termFrequency?: { level: number; column: TextColumn };
   /** The record properties this comparison reads, shown side by side in explanations. */
   properties: readonly string[];
+  /**
+   * Learn m only from the pairs of blocking rules on one of these comparisons (an email
+   * address): pairs found by phone, address or company include families and colleagues,
+   * who agree on all of that and differ only here, and EM would take them for duplicates.
+   * Elsewhere the level's prior m stands.
+   */
+  learntFrom?: readonly string[];
 }
 
 /** A blocking key: only records that share a key (for at least one rule) are compared. */
@@ -97,4 +104,25 @@ export interface ObjectModel {
   prepare(records: readonly EngineRecord[], settings: EngineSettings, context?: PrepareContext): PreparedDataset;
   comparisons(data: PreparedDataset, settings: EngineSettings): Comparison[];
   blockingRules(data: PreparedDataset): BlockingRule[];
+  /**
+   * Records that are two people whatever else they share (two clearly different first
+   * names): never in one group, not even through a third record, unless the pair itself
+   * shares one of `unlessSame` exactly (an email address, a phone number) and no other
+   * field counts against it, or shares an id and is a match. Built before the distinct values are released.
+   */
+  apart?(data: PreparedDataset, settings: EngineSettings): ApartRule;
+}
+
+/** See ObjectModel.apart. */
+export interface ApartRule {
+  /** The comparison that tells the two apart. */
+  field: string;
+  /** Comparisons whose exact agreement (level 0) may overrule it, when no other field counts against the pair. */
+  unlessSame: readonly string[];
+  /**
+   * Personal identifiers (a customer or national id, a date of birth) whose agreement, up to
+   * the level given (0: exact), overrules it for a pair the scan accepts as a match.
+   */
+  unlessSameId?: Readonly<Record<string, number>>;
+  test(i: number, j: number): boolean;
 }

@@ -148,6 +148,16 @@ describe('generateContacts', () => {
     expect(sharedByDistinctEntities(contacts, home)).toBeGreaterThan(3);
   });
 
+  it('has colleagues who share a surname and the company domain, on initials-style mailboxes ("nhoppe@", "nhoppe2@")', () => {
+    const domain = (row: Row) => (row.email ? emailKey(row.email).split('@')[1]! : '');
+    const atWork = (row: Row) => !!row.company && !!row.email && domain(row) !== '' && !/(gmail|yahoo|outlook|hotmail|aol|icloud|comcast|btinternet|web\.de|orange|optusnet|protonmail)/.test(domain(row));
+    const colleagues = (row: Row) => (atWork(row) && row.lastname ? `${row.lastname}|${domain(row)}`.toLowerCase() : null);
+    expect(sharedByDistinctEntities(contacts, colleagues)).toBeGreaterThan(20);
+    // The second person with one initials-style mailbox at a company gets "2".
+    const numbered = contacts.records.map(props).filter((row) => atWork(row) && /^[a-z][a-z]+2@/.test(emailKey(row.email!)));
+    expect(numbered.length).toBeGreaterThan(0);
+  });
+
   it('keeps distinct people on distinct mailboxes, apart from shared role addresses', () => {
     const mailbox = (row: Row) => (row.email && !/^(info|sales|office|contact)@/i.test(row.email) ? emailKey(row.email) : null);
     expect(sharedByDistinctEntities(contacts, mailbox)).toBe(0);

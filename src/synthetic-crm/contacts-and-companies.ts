@@ -48,6 +48,14 @@ const NOW = Date.UTC(2025, 5, 1);
 /** Distinct entities that look alike: same name elsewhere, family at one address, same company name. */
 const NAMESAKE_RATE = 0.02;
 const RELATIVE_RATE = 0.02;
+/**
+ * Colleagues who share a surname (families in one firm, common names): a new employee takes
+ * the surname of someone already on the staff this often, so that "Noe Hoppe" and "Brandon
+ * Hoppe" at collier.com, as real portals have them, are distinct people the engine must keep apart.
+ */
+const COLLEAGUE_SURNAME_RATE = 0.12;
+/** Surnames remembered per employer for that. */
+const STAFF_SURNAMES = 8;
 const BRANCH_RATE = 0.01;
 /** How far back namesakes and relatives reach for the entity they resemble. */
 const RECENT_SIZE = 4096;
@@ -909,6 +917,8 @@ class ContactFactory {
   readonly rng: Rng;
   private readonly mailboxes: MailboxSet;
   private readonly employers: Org[][];
+  /** Per employer: its mailbox convention (one for all its staff) and some of its staff's surnames. */
+  private readonly staff = new Map<Org, { pattern: (f: string, l: string, rng: Rng) => string; surnames: NameEntry[] }>();
   private readonly recent: Person[] = [];
   private recentAt = 0;
 
@@ -943,10 +953,15 @@ class ContactFactory {
   /** A fresh person; given a name, a place or a home (`relative`), shares them. */
   private person(locale: Locale, first: NameEntry | null, last: NameEntry | null, place: Place | null, relative: Person | null): Person {
     const rng = this.rng;
-    const f = first ?? locale.firstNames.pick(rng);
-    const l = last ?? locale.lastNames.pick(rng);
-    const home = relative?.place ?? place ?? locale.places.pick(rng);
     const employer = rng.chance(0.72) ? this.employer(locale) : null;
+    const staff = employer === null ? null : this.staffOf(employer);
+    const f = first ?? locale.firstNames.pick(rng);
+    const l = last ?? (staff !== null && staff.surnames.length > 0 && rng.chance(COLLEAGUE_SURNAME_RATE) ? rng.pick(staff.surnames) : locale.lastNames.pick(rng));
+    if (staff !== null) {
+      if (staff.surnames.length < STAFF_SURNAMES) staff.surnames.push(l);
+      else staff.surnames[rng.int(STAFF_SURNAMES)] = l;
+    }
+    const home = relative?.place ?? place ?? locale.places.pick(rng);
     const mainLine = employer !== null && rng.chance(0.05);
     const hasUnit = relative ? relative.unit !== '' : rng.chance(0.12);
     return {
@@ -972,6 +987,13 @@ class ContactFactory {
     return list[Math.floor(list.length * (this.rng.chance(0.5) ? u : u * u))]!;
   }
 
+  /** An employer's staff record: a company writes every mailbox one way ("nhoppe@", "noe.hoppe@"). */
+  private staffOf(employer: Org): { pattern: (f: string, l: string, rng: Rng) => string; surnames: NameEntry[] } {
+    let staff = this.staff.get(employer);
+    if (staff === undefined) this.staff.set(employer, (staff = { pattern: workEmailPatterns.pick(this.rng), surnames: [] }));
+    return staff;
+  }
+
   private houseNumber(locale: Locale): string {
     if (locale.code === 'US') return String(Math.floor(Math.exp(this.rng.next() * LN_MAX_HOUSE_NUMBER)));
     return String(1 + this.rng.int(150));
@@ -985,13 +1007,15 @@ class ContactFactory {
   private workEmail(f: NameEntry, l: NameEntry, employer: Org): string {
     // A few people sign up with a shared mailbox: distinct contacts, one address.
     if (this.rng.chance(0.005)) return this.rng.pick(ROLE_MAILBOXES) + '@' + employer.domain;
-    return this.claim(workEmailPatterns.pick(this.rng)(f.slug || 'x', l.slug || 'x', this.rng), employer.domain);
+    // Mostly the company's convention; a few mailboxes were made before it or by hand.
+    const pattern = this.rng.chance(0.85) ? this.staffOf(employer).pattern : workEmailPatterns.pick(this.rng);
+    return this.claim(pattern(f.slug || 'x', l.slug || 'x', this.rng), employer.domain, true);
   }
 
-  /** An address no other person has. */
-  private claim(local: string, domain: string): string {
+  /** An address no other person has; at a company the second "nhoppe" becomes "nhoppe2". */
+  private claim(local: string, domain: string, numbered = false): string {
     for (let attempt = 0; ; attempt++) {
-      const candidate = attempt === 0 ? local : local + String(this.rng.int(attempt < 20 ? 100 : 1_000_000));
+      const candidate = attempt === 0 ? local : numbered && attempt < 20 ? local + String(attempt + 1) : local + String(this.rng.int(attempt < 20 ? 100 : 1_000_000));
       if (this.mailboxes.add(candidate, domain)) return flat(candidate + '@' + domain);
     }
   }

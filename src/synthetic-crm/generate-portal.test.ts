@@ -22,17 +22,18 @@ function rowsOf(data: ColumnData): unknown[] {
 
 // Digests taken before the generator moved from bench/ and the sandbox: the demo's figures and
 // the accuracy benchmarks are measured on this data, so a change here must be deliberate.
-// Deals and tickets changed deliberately (issue 20): they carry their company and requester,
-// many customers report the same common problems, and renewals look like their deal.
+// Changed deliberately for issue 20: deals and tickets carry their company and requester, many
+// customers report the same common problems, renewals look like their deal; contacts have
+// colleagues who share a surname and numbered mailboxes (nhoppe2@).
 describe('generated data for a seed', () => {
   it('is the same contacts and companies, byte for byte', () => {
-    expect(digest(generateContacts(1000, { seed: 1 }))).toBe('971ea30d11d32929');
+    expect(digest(generateContacts(1000, { seed: 1 }))).toBe('8b8d53de5644adb4');
     expect(digest(generateCompanies(1000, { seed: 1 }))).toBe('a193efc2bca58529');
   });
 
   it("is the same portal, byte for byte, for the demo's seed and counts", () => {
     const portal = generatePortal({ seed: 20_240_601, counts: { contacts: 2400, companies: 700, deals: 500, tickets: 350 } });
     const digests = Object.fromEntries(OBJECT_TYPES.map((type) => [type, digest(rowsOf(portal[type]))]));
-    expect(digests).toEqual({ contacts: '0f181d481e781ac2', companies: '4a85a6259504b2ba', deals: '8913e7c74b3f0647', tickets: 'be31ae7f06ed5c1a' });
+    expect(digests).toEqual({ contacts: 'f60ff0e97cd6cd29', companies: '4a85a6259504b2ba', deals: '8913e7c74b3f0647', tickets: 'a50183ab2a12f2fe' });
   });
 });

@@ -28,6 +28,8 @@ export function clusterPairs(
   priorWeight: number,
   /** Pairs a user dismissed: never in one group, not even through a third record. */
   dismissed: readonly (readonly [number, number])[] = [],
+  /** Whether two records may share a group at all (see ObjectModel.apart): checked for every two members. */
+  together?: (a: number, b: number) => boolean,
 ): { clusters: Cluster[]; report: ClusterReport } {
   const size = ids.length;
   const conflicts = conflictsAmong(size, left, right, weights, accepted, priorWeight);
@@ -63,6 +65,7 @@ export function clusterPairs(
   const clash = (a: number, b: number) => {
     const [small, other] = membersOf(a).length <= membersOf(b).length ? [a, b] : [b, a];
     for (const x of membersOf(small)) for (const y of conflicts.get(x) ?? []) if (find(y) === other) return true;
+    if (together) for (const x of membersOf(small)) for (const y of membersOf(other)) if (!together(x, y)) return true;
     return false;
   };
   const used: number[] = [];

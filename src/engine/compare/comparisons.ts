@@ -128,11 +128,17 @@ export function tokenComparison(options: {
   };
 }
 
-/** Phone numbers: same number, same last seven digits (country or area code differs), different. */
-export function phoneComparison(options: { properties: readonly string[]; numbers: TextColumn }): Comparison {
+/**
+ * Phone numbers: same number, same last seven digits (country or area code differs), one
+ * digit apart, different. Given the extensions, one company line with two different
+ * extensions is two people's (a level of its own, whose weight is learnt); an extension on
+ * one side only is the same number.
+ */
+export function phoneComparison(options: { properties: readonly string[]; numbers: TextColumn; extensions?: TextColumn }): Comparison {
   const numbers = options.numbers.codes;
   const text = options.numbers.values;
   const numberEquality = equalityOf(options.numbers);
+  const extensions = options.extensions?.codes;
   return {
     name: 'phone',
     label: 'Phone',
@@ -141,17 +147,20 @@ export function phoneComparison(options: { properties: readonly string[]; number
       { label: 'same number', m: 0.75, u: 0.0002 },
       { label: 'same last seven digits', m: 0.1, u: 0.0002 },
       { label: 'one digit apart', m: 0.05, u: 0.001 },
+      ...(extensions ? [{ label: 'one line, different extensions (two people)', m: 0.001, u: 0.0001 }] : []),
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
       const a = numbers[i]!;
       const b = numbers[j]!;
       if (a === 0 || b === 0) return NULL_LEVEL;
-      if (sameValue(a, b, numberEquality)) return 0;
       const x = text[a]!;
       const y = text[b]!;
+      const sameLine = sameValue(a, b, numberEquality) || sameEnding(x, y, 7);
+      if (sameLine && extensions && extensions[i] !== 0 && extensions[j] !== 0 && extensions[i] !== extensions[j]) return 3;
+      if (sameValue(a, b, numberEquality)) return 0;
       if (sameEnding(x, y, 7)) return 1;
-      return withinOneEdit(x, y) ? 2 : 3;
+      return withinOneEdit(x, y) ? 2 : extensions ? 4 : 3;
     },
   };
 }
@@ -174,7 +183,7 @@ export function dateComparison(options: { name: string; label: string; propertie
   const equality = equalityOf(options.values);
   const levels: ComparisonLevel[] = [
     { label: 'same date', m: 0.8, u: 0.0005 },
-    ...(fuzzy ? [{ label: 'one digit off', m: 0.1, u: 0.005 }, { label: 'day and month swapped', m: 0.02, u: 0.0005 }] : []),
+    ...(fuzzy ? [{ label: 'one digit off', m: 0.1, u: 0.005 }, { label: 'day and month swapped', m: 0.02, u: 0.0005 }, { label: 'two digits off', m: 0.04, u: 0.01 }] : []),
     { label: 'same year', m: 0.03, u: 0.02 },
     { label: 'different', m: 0.05 },
   ];
@@ -194,6 +203,8 @@ export function dateComparison(options: { name: string; label: string; propertie
       if (fuzzy) {
         if (editDistance(a, b, 1) <= 1) return 1;
         if (a.slice(0, 4) === b.slice(0, 4) && a.slice(4, 6) === b.slice(6, 8) && a.slice(6, 8) === b.slice(4, 6)) return 2;
+        // Two typos, or a day and a year slip ("1976-09-15", "1977-09-13").
+        if (a.length === 8 && b.length === 8 && editDistance(a, b, 2) <= 2) return 3;
       }
       return a.slice(0, 4) === b.slice(0, 4) ? sameYear : sameYear + 1;
     },
@@ -308,7 +319,8 @@ export function locationComparison(options: { properties: readonly string[]; col
   const regions = region.codes;
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
-  const citySimilarity = memoizedSimilarity(city.values, jaroWinkler);
+  // One place written two ways: a typo ("Loondon", "fTelford") or letters swapped.
+  const citySimilarity = memoizedSimilarity(city.values, (a, b) => (similarNames(a, b) ? 1 : 0));
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',
@@ -326,18 +338,38 @@ export function locationComparison(options: { properties: readonly string[]; col
       if (!known(i) || !known(j)) return NULL_LEVEL;
       // A different postcode or city outweighs a common street name ("1 Main St"). The
       // cheap checks go first: most pairs compared are far apart.
-      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) < 0.9);
+      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) === 0);
       if (!elsewhere) {
         if (streets[i] !== 0 && sameValue(streets[i]!, streets[j]!, streetEquality)) return 0;
         if (options.fuzzy && same(numbers, i, j) && similarStreets(street.values[streets[i]!]!, street.values[streets[j]!]!)) return 1;
         if (same(zips, i, j)) return 2;
-        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) >= 0.9)) return 3;
+        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 1)) return 3;
       }
       if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 4;
       return 5;
     },
     termFrequency: { level: 3, column: city },
   };
+}
+
+/**
+ * Whether two names of a place or a person are one written twice: Jaro-Winkler of 0.9 or
+ * more, or a letter wrong, missing, added or swapped (two in names of eight letters or more),
+ * which Jaro-Winkler misses when the typo is near the start ("ftelford", "telford").
+ */
+export function similarNames(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9) return true;
+  const shorter = Math.min(a.length, b.length);
+  return shorter >= 4 && editDistance(a, b, 2) <= (shorter >= 8 ? 2 : 1);
+}
+
+/** Whether two addresses differ only in digits at the end of the mailbox name, one having none ("peter@", "peter2@"). */
+export function numberedTwin(a: string, b: string): boolean {
+  const at = (s: string) => s.lastIndexOf('@');
+  const stem = (s: string) => s.slice(0, at(s)).replace(/\d+$/, '');
+  const bare = (s: string) => !/\d$/.test(s.slice(0, at(s)));
+  return a !== b && (bare(a) || bare(b)) && stem(a) !== '' && stem(a) === stem(b);
 }
 
 /** Whether two addresses end in the same "@domain", without slicing either. */
@@ -358,9 +390,10 @@ export function distinctiveMailbox(local: string): boolean {
 /**
  * Emails: the same address; the same distinctive name before the @ at another domain
  * (a job change, or a second provider), counting less when that name is common; a
- * near-identical address; different. Two webmail addresses made of the person's names
- * look alike for every pair of namesakes ("karen.fairbrook@", "karenfairbrook79@"): that
- * likeness repeats what the names say, so it weighs nothing.
+ * near-identical address; different. Two addresses made of the person's names look alike
+ * for every pair of namesakes ("karen.fairbrook@", "karenfairbrook79@") and of colleagues
+ * ("jlowhill@", "qlowhill@" at one company): that likeness repeats what the names say, so
+ * it weighs nothing.
  */
 export function emailComparison(options: {
   properties: readonly string[];
@@ -386,10 +419,11 @@ export function emailComparison(options: {
       { label: 'exact match', m: 0.8, u: 0.0001 },
       { label: 'same name before the @, one a webmail address', m: 0.05, u: 0.0002 },
       { label: 'same name before the @ at two companies', m: 0.02, u: 0.0005 },
+      { label: 'one company, the same mailbox numbered (two people)', m: 0.001, u: 0.0001 },
       ...(fuzzy
         ? [
-            { label: 'similar (Jaro-Winkler ≥ 0.92)', m: 0.05, u: 0.0005 },
-            { label: 'similar, both made of the names at a webmail provider', m: 0, u: 0.0005, neutral: true },
+            { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },
+            { label: 'similar, both made of the names', m: 0, u: 0.0005, neutral: true },
           ]
         : []),
       { label: 'different', m: 0.1 },
@@ -402,14 +436,16 @@ export function emailComparison(options: {
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
       const local = locals[i]!;
       if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) return webmail[i] || webmail[j] ? 1 : 2;
-      if (!fuzzy) return 3;
-      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       const a = text[ca]!;
       const b = text[cb]!;
-      if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) {
-        return namesOnly[i] && namesOnly[j] && (webmail[i] || webmail[j]) ? 4 : 3;
+      // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
+      if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedTwin(a, b)) return 3;
+      if (!fuzzy) return 4;
+      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
+      if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && ((jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) || (a.length >= 10 && editDistance(a, b, 2) <= 2))) {
+        return namesOnly[i] && namesOnly[j] ? 5 : 4;
       }
-      return 5;
+      return 6;
     },
     termFrequency: { level: 1, column: options.locals },
   };

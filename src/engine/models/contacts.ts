@@ -4,10 +4,11 @@ import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locati
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
-import { normalizeNamePart, canonicalGivenName } from '../normalize/person-name';
+import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm } from '../normalize/person-name';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
+import type { EngineSettings } from '../settings';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
 import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder, placeReader } from './prepare-helpers';
 
@@ -30,6 +31,7 @@ export const contactsModel: ObjectModel = {
       const d = {
         emailLocal: new Dictionary(), canonicalFirst: new Dictionary(), company: new Dictionary(), streetNumber: new Dictionary(), city: new Dictionary(),
         zip: new Dictionary(), state: new Dictionary(), country: new Dictionary(), birthDate: new Dictionary(), identifier: new Dictionary(),
+        phoneExtension: new Dictionary(),
       };
       return {
         names, sounds, d,
@@ -48,7 +50,7 @@ export const contactsModel: ObjectModel = {
       email, emailLocal: d.emailLocal.column(n), first: names.column(n), canonicalFirst: d.canonicalFirst.column(n), last: names.column(n),
       firstPhonetic: sounds.column(n), lastPhonetic: sounds.column(n), phone, company: d.company.column(n),
       street, streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n),
-      country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n),
+      country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n), phoneExtension: d.phoneExtension.column(n),
     };
     const phonetic = settings.enablePhoneticMatching;
     const webmail = new Uint8Array(n);
@@ -102,28 +104,41 @@ export const contactsModel: ObjectModel = {
     const names = first.values;
     const nearly = (a: number, b: number) =>
       a !== 0 && b !== 0 && (a === b || (settings.enableFuzzyMatching && jaroWinklerBound(names[a]!, names[b]!) >= 0.9 && nameSimilarity(a, b) >= 0.9));
+    // One record may lack the name the other has in its other field ("Macdonald Dylan", "Dylan").
+    const nearlyOrMissing = (a: number, b: number) => a === 0 || b === 0 || nearly(a, b);
     const swapped = (own: Int32Array, other: Int32Array) => ({
       label: 'first and last name swapped',
       m: 0.02,
-      test: (i: number, j: number) => nearly(own[i]!, other[j]!) && nearly(other[i]!, own[j]!),
+      test: (i: number, j: number) =>
+        (nearly(own[i]!, other[j]!) && nearlyOrMissing(other[i]!, own[j]!)) || (nearly(other[i]!, own[j]!) && nearlyOrMissing(own[i]!, other[j]!)),
     });
     const canonicalFirst = c.canonicalFirst!.codes;
+    const shortForm = memoizedSimilarity(names, (a, b) => (initialOrShortForm(a, b) ? 1 : 0));
+    const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings));
     const identifier = c.identifier!;
     const comparisons: Comparison[] = [
       emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching }),
-      stringComparison({
-        name: 'firstname', label: 'First name', properties: ['firstname'], values: first, termFrequency: true,
-        extraLevels: [
-          { label: 'same name (nickname)', m: 0.05, test: (i, j) => canonicalFirst[i] === canonicalFirst[j] },
-          swapped(first.codes, last.codes),
-        ],
-        fuzzyBands: bands,
-        similarity: nameSimilarity,
-        ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
-        // Families share surname, address and phone; only the first name tells them apart,
-        // so EM must not learn that duplicates often have unrelated first names.
-        differentFixedM: 0.01,
-      }),
+      {
+        ...stringComparison({
+          name: 'firstname', label: 'First name', properties: ['firstname'], values: first, termFrequency: true,
+          extraLevels: [
+            { label: 'same name (nickname)', m: 0.05, test: (i, j) => canonicalFirst[i] === canonicalFirst[j] },
+            swapped(first.codes, last.codes),
+            { label: 'an initial or short form of the other', m: 0.03, u: 0.01, test: (i, j) => shortForm(first.codes[i]!, first.codes[j]!) === 1 },
+          ],
+          // Families share surname, address and phone, colleagues surname, company and email
+          // domain: only the first name tells them apart. Two names that are not one another's
+          // nickname, initial or typo are two people, and this level's weight (learnt, like
+          // every other) says how strongly.
+          conflict: { label: 'clearly different (two people)', m: 0.005, u: 0.95, test: twoPeopleByName },
+          fuzzyBands: bands,
+          similarity: nameSimilarity,
+          ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
+        }),
+        // Only records that share an email address or an id are one person whatever else
+        // they share: what first names duplicates have is learnt from them.
+        learntFrom: ['email', 'external_id'],
+      },
       stringComparison({
         name: 'lastname', label: 'Last name', properties: ['lastname'], values: last, termFrequency: true,
         extraLevels: [swapped(last.codes, first.codes)],
@@ -131,7 +146,7 @@ export const contactsModel: ObjectModel = {
         similarity: nameSimilarity,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
       }),
-      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone! }),
+      phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, extensions: c.phoneExtension! }),
       tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       locationComparison({
         properties: ['address', 'zip', 'city', 'state', 'country'],
@@ -146,6 +161,14 @@ export const contactsModel: ObjectModel = {
     ];
     // A field that no record fills tells nothing and only slows every pair down.
     return comparisons.filter((comparison) => hasValues(comparison, data.size));
+  },
+
+  apart(data, settings) {
+    const first = data.columns.first!.codes;
+    const last = data.columns.last!.codes;
+    // A copy of the names: the scan empties the columns' values before clustering.
+    const differ = firstNamesDiffer(data.columns.first!.values.slice(), settings);
+    return { field: 'firstname', unlessSame: ['email', 'phone'], unlessSameId: { external_id: settings.enableFuzzyMatching ? 1 : 0, date_of_birth: 0 }, test: twoPeople(first, last, differ) };
   },
 
   blockingRules(data) {
@@ -186,6 +209,26 @@ export const contactsModel: ObjectModel = {
     return rules;
   },
 };
+
+/**
+ * Whether two records' first names are clearly two people's (see firstNamesDiffer), unless one
+ * record's first name is the other's last name: names written in the other order.
+ */
+export function twoPeople(first: Int32Array, last: Int32Array, differ: (a: number, b: number) => number): (i: number, j: number) => boolean {
+  // One name of each is the other's in the other field: "Isla Hall" and "Hall Isla", or "Moore Oscar" and "Oscar".
+  const crossed = (x: number, y: number) => x !== 0 && y !== 0 && differ(x, y) === 0;
+  return (i, j) => first[i] !== 0 && first[j] !== 0 && differ(first[i]!, first[j]!) === 1 && !crossed(first[i]!, last[j]!) && !crossed(last[i]!, first[j]!);
+}
+
+/**
+ * Whether two first names (codes of `names`) are clearly two people's, 1 or 0, memoized by
+ * the pair of codes (see givenNamesClearlyDiffer); with phonetic matching on, names that
+ * sound alike are not.
+ */
+export function firstNamesDiffer(names: readonly string[], settings: EngineSettings): (a: number, b: number) => number {
+  const sound = settings.enablePhoneticMatching ? phoneticCoder() : undefined;
+  return memoizedSimilarity(names, (a, b) => (givenNamesClearlyDiffer(a, b, sound) ? 1 : 0));
+}
 
 /** True when a mailbox name is only the person's names: jane, doe, janedoe, jane.doe, doe.jane, jdoe, janed. */
 export function madeOfNames(local: string, first: string, last: string): boolean {

@@ -41,8 +41,9 @@ export function phoneticCoder(): (name: string) => string {
 }
 
 /** The dictionaries of a postal address, and the columns a phone number and an address fill. */
-export type PlaceDictionaries = Record<'streetNumber' | 'city' | 'zip' | 'state' | 'country', Dictionary>;
-export type PlaceColumns = Record<'streetNumber' | 'city' | 'zip' | 'state' | 'country', TextColumn> & { phone: UniqueColumn; street: UniqueColumn };
+export type PlaceDictionaries = Record<'streetNumber' | 'city' | 'zip' | 'state' | 'country', Dictionary> & { phoneExtension?: Dictionary };
+/** With `phoneExtension` (and its dictionary), the extension of a number on a shared line is kept too. */
+export type PlaceColumns = Record<'streetNumber' | 'city' | 'zip' | 'state' | 'country', TextColumn> & { phone: UniqueColumn; street: UniqueColumn; phoneExtension?: TextColumn };
 
 /** How a model reads an address, where it differs from the defaults (see placeReader). */
 export interface PlaceNormalizers {
@@ -72,7 +73,10 @@ export function placeReader(d: PlaceDictionaries, settings: EngineSettings, norm
     c.country.codes[i] = code;
     const home = isoCountry ? isoCountry(rawCountry) : d.country.values[code];
     const number = normalizePhone(phone, defaultCountry, settings.normalizePhoneNumbers, home);
-    if (number) c.phone.set(i, number.number);
+    if (number) {
+      c.phone.set(i, number.number);
+      if (c.phoneExtension && d.phoneExtension) c.phoneExtension.codes[i] = d.phoneExtension.code(number.extension);
+    }
     const place = street(asText(p.address));
     c.street.set(i, place.street);
     c.streetNumber.codes[i] = d.streetNumber.code(place.number);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalGivenName, normalizeNamePart, normalizePersonName } from './person-name';
+import { doubleMetaphone } from 'double-metaphone';
+import { canonicalGivenName, givenNamesClearlyDiffer, normalizeNamePart, normalizePersonName } from './person-name';
 
 describe('person names', () => {
   it.each([
@@ -31,5 +32,25 @@ describe('person names', () => {
 
   it('resolves nicknames while keeping the name as typed', () => {
     expect(normalizePersonName('Bob', 'Smith')).toEqual({ first: 'bob', last: 'smith', canonicalFirst: 'robert' });
+  });
+
+  const sound = (name: string) => doubleMetaphone(name)[0];
+  it.each([
+    ['noe', 'brandon', true],
+    ['noe', 'alexandre', true],
+    ['joseph', 'queenie', true],
+    ['lisa', 'nancy', true],
+    ['j', 'robert', true],
+    ['bob', 'robert', false], // nickname
+    ['j', 'james', false], // initial
+    ['dan', 'daniel', false], // short form
+    ['rebecca', 'rebcwca', false], // typos in a long name
+    ['jon', 'john', false], // one letter apart
+    ['catherine', 'kathryn', false], // one sound
+    ['mary ann', 'ann', false], // one of several names
+    ['', 'robert', false], // missing: no evidence
+  ])('givenNamesClearlyDiffer(%j, %j) is %j', (a, b, expected) => {
+    expect(givenNamesClearlyDiffer(a, b, sound)).toBe(expected);
+    expect(givenNamesClearlyDiffer(b, a, sound)).toBe(expected);
   });
 });

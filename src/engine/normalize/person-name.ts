@@ -1,3 +1,4 @@
+import { editDistance, jaroWinkler } from '../compare/similarity';
 import { NICKNAMES } from './nicknames';
 import { foldText } from './text';
 
@@ -37,4 +38,53 @@ export function normalizePersonName(first: unknown, last: unknown): NormalizedPe
     f = parts.join(' ');
   }
   return { first: f, last: l, canonicalFirst: f === '' ? '' : canonicalGivenName(f) };
+}
+
+/**
+ * Whether two given names (normalized, see normalizeNamePart) are clearly two people's:
+ * not the same name, not a nickname of one another (bob, robert), not an initial or a
+ * short form of the other (j, james; chris, christopher), not a typo of the other (one
+ * letter apart, two in long names) and, given `sound`, not two spellings of one sound
+ * (catherine, kathryn). A missing name is no evidence either way. Names of several words
+ * ("mary ann", "j robert") count when any word of one is the other's.
+ */
+export function givenNamesClearlyDiffer(a: string, b: string, sound?: (name: string) => string): boolean {
+  if (a === '' || b === '' || a === b) return false;
+  const wordsA = a.split(' ');
+  const wordsB = b.split(' ');
+  for (const x of wordsA) for (const y of wordsB) if (sameGivenName(x, y, sound)) return false;
+  return !sameGivenName(a.replaceAll(' ', ''), b.replaceAll(' ', ''), sound);
+}
+
+/** Whether one name is an initial of the other (j, james) or a short form the nickname table lacks (dan, daniel). */
+export function initialOrShortForm(a: string, b: string): boolean {
+  if (a === '' || b === '' || a === b) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length === 1 ? short === long.charAt(0) : short.length >= 3 && long.startsWith(short);
+}
+
+function sameGivenName(a: string, b: string, sound?: (name: string) => string): boolean {
+  if (a === '' || b === '') return false;
+  if (a === b || initialOrShortForm(a, b)) return true;
+  const short = a.length <= b.length ? a : b;
+  if ((NICKNAMES.get(a) ?? a) === (NICKNAMES.get(b) ?? b)) return true;
+  // Typos: a letter or two wrong, left out or swapped; letters scrambled ("oievr", "oliver").
+  if (editDistance(a, b, 2) <= (short.length >= 5 ? 2 : 1)) return true;
+  if (short.length >= 4 && jaroWinkler(a, b) >= 0.85) return true;
+  if (short.length >= 4 && lettersApart(a, b) <= 1) return true;
+  return sound !== undefined && sound(a) === sound(b) && sound(a) !== '';
+}
+
+/** Letters one name has and the other lacks, counted with repeats, on the side with more. */
+function lettersApart(a: string, b: string): number {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < a.length; i++) counts.set(a.charCodeAt(i), (counts.get(a.charCodeAt(i)) ?? 0) + 1);
+  for (let i = 0; i < b.length; i++) counts.set(b.charCodeAt(i), (counts.get(b.charCodeAt(i)) ?? 0) - 1);
+  let extraA = 0;
+  let extraB = 0;
+  for (const n of counts.values()) {
+    if (n > 0) extraA += n;
+    else extraB -= n;
+  }
+  return Math.max(extraA, extraB);
 }

@@ -16,7 +16,7 @@ const STEPS = [
   },
   {
     title: 'Compare field by field',
-    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side.',
+    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side. First names also have a nickname or initial level ("Bob" for Robert, "J." for James), and a level for names that are clearly two people\'s: different first names count against a match even at the same company, with the same surname and email domain. Two extensions of one company phone line, or a numbered mailbox beside the same one ("peter@" and "peter2@"), also mean two people.',
   },
   {
     title: 'Weigh the evidence',
@@ -24,7 +24,7 @@ const STEPS = [
   },
   {
     title: 'Group the duplicates',
-    text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart.',
+    text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart. Two contacts with clearly different first names, such as colleagues "Noe Hoppe" and "Brandon Hoppe" at one company, are never put in one group, not even through a third record, unless they share the exact same email address or phone number and nothing else disagrees.',
   },
   {
     title: 'Explain every match',

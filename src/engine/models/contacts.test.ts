@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { findDuplicates } from '../find-duplicates';
+import { buildMatchIndex, matchRecord } from '../match/match-index';
+import { resolveEngineSettings } from '../settings';
+import { backgroundContacts } from '../test/fixtures';
+import type { EngineRecord } from '../types';
+import { contactsModel } from './contacts';
+import { similarNames } from '../compare/comparisons';
+
+const settings = resolveEngineSettings();
+
+/** The level two records reach on one comparison of the contacts model. */
+function levelOf(field: string, a: Record<string, string>, b: Record<string, string>): string {
+  const data = contactsModel.prepare([{ id: 'a', properties: a }, { id: 'b', properties: b }], settings);
+  const comparison = contactsModel.comparisons(data, settings).find((c) => c.name === field)!;
+  const level = comparison.compare(0, 1);
+  return level === 255 ? 'missing' : comparison.levels[level]!.label;
+}
+
+describe('first names', () => {
+  it.each([
+    ['Noe', 'Brandon', 'clearly different (two people)'],
+    ['Bob', 'Robert', 'same name (nickname)'],
+    ['J', 'James', 'an initial or short form of the other'],
+    ['Ced', 'Cedric', 'an initial or short form of the other'],
+    ['Jayden', 'Jayaned', 'similar (Jaro-Winkler ≥ 0.80)'],
+  ])('%s and %s: %s', (a, b, label) => {
+    expect(levelOf('firstname', { firstname: a, lastname: 'Hoppe' }, { firstname: b, lastname: 'Hoppe' })).toBe(label);
+  });
+
+  it('names swapped, one record lacking the other name ("Macdonald Dylan", "Dylan")', () => {
+    expect(levelOf('firstname', { firstname: 'Macdonald', lastname: 'Dylan' }, { firstname: 'Dylan', lastname: '' })).toBe('first and last name swapped');
+  });
+
+  it('colleagues with one surname at one company are never grouped, not even through a third record', () => {
+    const collier = (id: string, firstname: string, email: string, company: string, city: string, phone = ''): EngineRecord => ({
+      id,
+      properties: { firstname, lastname: 'Hoppe', email, company, city, phone },
+    });
+    const records = [
+      ...backgroundContacts(300),
+      collier('noe', 'Noe', 'nhoppe@collier.com', 'Collier Co.', 'Hettingerberg'),
+      collier('noe-2', 'Noe', 'nhoppe@collier.com', 'Collier Corp', 'Hettingerberg', '(847) 555-0101'),
+      collier('brandon', 'Brandon', 'bhoppe@collier.com', 'Collier Corp', 'Skokie', '(847) 555-0101'),
+      collier('alexandre', 'Alexandre', 'ahoppe@collier.com', 'Collier Co.', 'Pasadena'),
+      collier('nathan', 'Nathan', 'nhoppe2@collier.com', 'Collier Co.', 'Hettingerberg'),
+    ];
+    const groups = findDuplicates(records, 'contacts').groups.map((g) => g.recordIds.filter((id) => !id.startsWith('bg-')));
+    expect(groups).toContainEqual(['noe', 'noe-2']);
+    for (const group of groups) expect(group.filter((id) => id !== 'noe-2').map((id) => id.replace(/-\d$/, '')).filter((id, i, all) => all.indexOf(id) === i).length).toBeLessThanOrEqual(1);
+  });
+
+  it('the real-time match weighs clearly different first names as a scan does', () => {
+    const noe = { firstname: 'Noe', lastname: 'Hoppe', email: 'nhoppe@collier.com', company: 'Collier Co.', city: 'Skokie', phone: '(847) 555-0101' };
+    const index = buildMatchIndex([...backgroundContacts(300), { id: 'noe', properties: noe }], 'contacts');
+    expect(matchRecord(index, { ...noe, email: 'noe.hoppe@gmail.com' }).map((c) => c.id)).toEqual(['noe']);
+    expect(matchRecord(index, { ...noe, firstname: 'Brandon', email: 'bhoppe@collier.com', phone: '' })).toEqual([]);
+    const fields = index.state.comparisons.find((c) => c.name === 'firstname')!.levels.map((l) => l.label);
+    expect(fields).toContain('clearly different (two people)');
+  });
+});
+
+describe('one company, two people', () => {
+  it('one company line with two different extensions is two people; an extension on one side only is the same number', () => {
+    expect(levelOf('phone', { phone: '908 858 8660 ext. 325' }, { phone: '(908) 858-8660 x907' })).toBe('one line, different extensions (two people)');
+    expect(levelOf('phone', { phone: '908 858 8660 ext. 325' }, { phone: '(908) 858-8660' })).toBe('same number');
+  });
+
+  it('the same mailbox numbered at one company is two people ("peter@", "peter2@"), not at a webmail provider', () => {
+    const peter = { firstname: 'Peter', lastname: 'Tucker' };
+    expect(levelOf('email', { ...peter, email: 'peter@brightpath.com' }, { ...peter, email: 'peter2@brightpath.com' })).toBe('one company, the same mailbox numbered (two people)');
+    expect(levelOf('email', { ...peter, email: 'peter.tucker@gmail.com' }, { ...peter, email: 'peter.tucker2@gmail.com' })).not.toBe('one company, the same mailbox numbered (two people)');
+  });
+});
+
+describe('mistyped person data', () => {
+  it('a city written with a typo is the same city', () => {
+    expect(similarNames('london', 'loondon')).toBe(true);
+    expect(similarNames('telford', 'ftelford')).toBe(true);
+    expect(similarNames('leeds', 'derby')).toBe(false);
+    expect(levelOf('location', { city: 'Telford' }, { city: 'fTelford' })).toBe('same city');
+  });
+
+  it('an email address two characters apart is a similar address', () => {
+    expect(levelOf('email', { firstname: 'Dylan', lastname: 'Macdonald', email: 'dmacdonald@rivers-glass.biz' }, { firstname: 'Dylan', lastname: 'Macdonald', email: 'dracdonald@rivers-glass.biz' })).toBe(
+      'similar (Jaro-Winkler ≥ 0.92, or two characters apart)',
+    );
+  });
+
+  it.each([
+    ['1971-06-24', '1971-05-24', 'one digit off'],
+    ['1991-04-05', '1991-05-04', 'day and month swapped'],
+    ['1976-09-15', '1977-09-13', 'two digits off'],
+    ['1976-09-15', '2003-01-17', 'different'],
+  ])('dates of birth %s and %s: %s', (a, b, label) => {
+    expect(levelOf('date_of_birth', { date_of_birth: a }, { date_of_birth: b })).toBe(label);
+  });
+});
