@@ -72,12 +72,14 @@ describe('/help', () => {
       'Compare field by field',
       'Weigh the evidence',
       'Group the duplicates',
+      'Tickets and deals: the same customer',
       'Explain every match',
       'What your settings change',
     ]);
     expect(within(matching).getByText('Sensitivity').nextSibling).toHaveTextContent(/Low asks for near-certainty \(99%\).*medium \(the default, 95%\).*high \(80%\)/);
     expect(within(matching).getByText('Fuzzy matching threshold').nextSibling).toHaveTextContent('From 0 to 100, default 80.');
     expect(matching).toHaveTextContent('different first names count against a match even at the same company');
+    expect(matching).toHaveTextContent('Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days');
     expect(within(matching).getByRole('link', { name: 'Settings, Duplicate detection' })).toHaveAttribute('href', '/settings#duplicates');
   });
 

@@ -27,6 +27,10 @@ const STEPS = [
     text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart. Two contacts with clearly different first names, such as colleagues "Noe Hoppe" and "Brandon Hoppe" at one company, are never put in one group, not even through a third record, unless they share the exact same email address or phone number and nothing else disagrees.',
   },
   {
+    title: 'Tickets and deals: the same customer',
+    text: 'Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days. A common subject like "Cannot log in" counts for little, because many customers write it. Deals of different companies, or named for different years, are never duplicates.',
+  },
+  {
     title: 'Explain every match',
     text: 'Each proposed group shows what every field added to the decision, with both values side by side, so you can judge it before you merge.',
   },
