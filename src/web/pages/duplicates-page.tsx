@@ -69,6 +69,7 @@ export function DuplicatesPage() {
   const [started, setStarted] = useState<MergeView | null>(null);
   const merge = useMerge(started?.id ?? null);
   const mergeNow = merge.data ?? started;
+  const wide = planning || (mergeNow !== null && started?.groupId === selectedId);
   const mergeFinished = mergeNow !== null && !isMergeRunning(mergeNow);
   useEffect(() => {
     // A finished merge changes groups, their statuses and the history.
@@ -168,8 +169,9 @@ export function DuplicatesPage() {
           <GroupFiltersBar filters={filters} onChange={changeFilters} />
           {filters.since && <SinceChip since={filters.since} onRemove={() => changeFilters({ since: null, page: 1 })} />}
 
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-            <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${selectedId !== null ? 'hidden lg:block' : ''}`}>
+          {/* The merge plan and its progress take the full width: the merged record needs room to be read. */}
+          <div className={`grid gap-6 ${wide ? '' : 'lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]'}`}>
+            <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${wide ? 'hidden' : selectedId !== null ? 'hidden lg:block' : ''}`}>
               <div className="flex items-baseline justify-between border-b border-slate-100 px-4 py-3">
                 <h2 id="groups-heading" className="text-base font-semibold text-slate-900">
                   Groups

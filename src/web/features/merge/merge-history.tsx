@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { RecordActionView } from '../../../shared/contracts/cleanup';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api-request';
 import { SectionError } from '../dashboard/dashboard-panel';
 import { formatExactTime } from '../dashboard/time-ago';
+import { recordNoun } from '../duplicates/group-summary';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { useCleanupHistory, useRestore } from './api/merge-requests';
 import { AutomaticCleanupRuns } from './automatic-cleanup-runs';
@@ -24,11 +26,35 @@ function who(action: RecordActionView): string {
   return action.performedByName ?? 'You';
 }
 
+/**
+ * The record a Restore brings back: the one the merge merged away, named as the summary names it
+ * ("Merged Bob Smith (12) into Robert Smith (11)"), else by its id.
+ */
+export function restoredRecordName(action: RecordActionView): string {
+  const named = /^Merged (.+?) into /.exec(action.summary)?.[1];
+  if (named) return named;
+  const away = action.recordIds.find((id) => id !== action.primaryRecordId);
+  return away ? `record ${away}` : 'the merged-away record';
+}
+
 /** What was merged, dismissed and restored, when and by whom, newest first, with Restore where a backup allows it. */
 export function MergeHistory({ demo }: { demo: boolean }) {
   const [page, setPage] = useState(1);
   const history = useCleanupHistory(page);
   const restore = useRestore();
+  const [asking, setAsking] = useState<RecordActionView | null>(null);
+
+  const runRestore = (action: RecordActionView) =>
+    restore.mutate(action.id, {
+      onSuccess: (result) => {
+        setAsking(null);
+        toast({ title: 'Record restored', description: result.message, variant: 'success' });
+      },
+      onError: (error) => {
+        setAsking(null);
+        toast({ title: 'The record could not be restored', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+      },
+    });
 
   if (history.isPending) return <LoadingState label="Loading the history" className="py-16" />;
   if (history.isError) return <SectionError message="The history could not be loaded." onRetry={() => void history.refetch()} />;
@@ -56,12 +82,7 @@ export function MergeHistory({ demo }: { demo: boolean }) {
                   variant="secondary"
                   size="sm"
                   disabled={restore.isPending}
-                  onClick={() =>
-                    restore.mutate(action.id, {
-                      onSuccess: (result) => toast({ title: 'Record restored', description: result.message, variant: 'success' }),
-                      onError: (error) => toast({ title: 'The record could not be restored', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
-                    })
-                  }
+                  onClick={() => setAsking(action)}
                 >
                   {restore.isPending && restore.variables === action.id && <Spinner className="h-4 w-4" />}
                   Restore
@@ -71,6 +92,25 @@ export function MergeHistory({ demo }: { demo: boolean }) {
           </li>
         ))}
       </ol>
+      {asking && (
+        <ConfirmDialog
+          open
+          title={`Restore ${restoredRecordName(asking)}?`}
+          description={
+            <>
+              <span className="block">
+                The {recordNoun(asking.objectType, 1)} <strong className="break-words font-medium text-slate-900">{restoredRecordName(asking)}</strong> will be recreated: a new record with a new id will be created in HubSpot from
+                the backup.
+              </span>
+              <span className="mt-2 block">Its data that the merge took away is restored from the backup taken before the merge. The merged record stays as it is: HubSpot cannot unmerge.</span>
+            </>
+          }
+          confirmLabel={`Restore ${recordNoun(asking.objectType, 1)}`}
+          busy={restore.isPending}
+          onConfirm={() => runRestore(asking)}
+          onClose={() => setAsking(null)}
+        />
+      )}
       {total > pageSize && (
         <nav aria-label="Pages of history" className="flex items-center justify-between border-t border-slate-100 px-4 py-3">
           <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>

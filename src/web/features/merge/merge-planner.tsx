@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api-request';
 import { SectionError } from '../dashboard/dashboard-panel';
-import { formatShortDate } from '../dashboard/time-ago';
 import { useMergePlan, useStartMerge, type PlanChoice } from './api/merge-requests';
+import { formatPropertyValue, formatRecordDate } from './merge-values';
 
 const RULE_LABELS: Readonly<Record<PrimaryRule, string>> = {
   'most-complete': 'Most complete',
@@ -15,20 +15,26 @@ const RULE_LABELS: Readonly<Record<PrimaryRule, string>> = {
   'has-owner': 'Has an owner',
 };
 
-const date = (value: string | null) => (value && Number.isFinite(Date.parse(value)) ? formatShortDate(new Date(value)) : '—');
-const shown = (value: string | null) => (value === null || value === '' ? '(empty)' : value);
+const date = (value: string | null) => formatRecordDate(value);
+const shown = (property: string, value: string | null) => (value === null || value === '' ? '(empty)' : formatPropertyValue(property, value));
 
 interface Outcome {
   value: string | null;
+  /** The records the value comes from; empty when HubSpot computes it. */
+  from: string[];
   lost: { value: string; recordIds: string[] }[];
 }
 
 /** A field's value after the merge and what it loses, with the user's pick where they made one. */
 function outcomeOf(field: MergePlanField, chosenRecordId: string | undefined): Outcome {
-  if (!field.choosable || chosenRecordId === undefined) return { value: field.survivor.value, lost: field.lost };
+  const survivorFrom = () => {
+    const holders = field.candidates.find((c) => c.value === field.survivor.value)?.recordIds;
+    return holders ?? (field.survivor.recordId ? [field.survivor.recordId] : []);
+  };
+  if (!field.choosable || chosenRecordId === undefined) return { value: field.survivor.value, from: survivorFrom(), lost: field.lost };
   const chosen = field.candidates.find((c) => c.recordIds.includes(chosenRecordId));
-  if (!chosen) return { value: field.survivor.value, lost: field.lost };
-  return { value: chosen.value, lost: field.candidates.filter((c) => c !== chosen) };
+  if (!chosen) return { value: field.survivor.value, from: survivorFrom(), lost: field.lost };
+  return { value: chosen.value, from: chosen.recordIds, lost: field.candidates.filter((c) => c !== chosen) };
 }
 
 /**
@@ -53,7 +59,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
   const deciding = current.fields.filter((f) => f.candidates.length > 1 || f.note);
   const settled = current.fields.length - deciding.length;
   const lost = current.fields.flatMap((field) => outcomes.get(field.property)!.lost.map((l) => ({ ...l, label: field.label, property: field.property })));
-  const result = current.fields.map((field) => ({ field, value: outcomes.get(field.property)!.value })).filter(({ value }) => value !== null && value !== '');
+  const result = current.fields.map((field) => ({ field, ...outcomes.get(field.property)! })).filter(({ value }) => value !== null && value !== '');
   const others = current.records.length - 1;
   const nameOf = (id: string) => current.records.find((r) => r.id === id)?.label ?? `Record ${id}`;
 
@@ -110,7 +116,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
               <label key={record.id} className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${record.id === current.primaryId ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300'}`}>
                 <input type="radio" name="primary" className="mt-1 accent-brand-700" checked={record.id === current.primaryId} onChange={() => setChoice({ ...choice, primaryId: record.id })} />
                 <span className="min-w-0 text-sm">
-                  <span className="block font-medium text-slate-900">{record.label}</span>
+                  <span className="block break-words font-medium text-slate-900">{record.label}</span>
                   <span className="block text-xs text-slate-500">
                     ID {record.id} · {record.filledProperties} fields filled · created {date(record.createdAt)} · updated {date(record.updatedAt)}
                   </span>
@@ -158,7 +164,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                                 onChange={() => pick(field.property, candidate.recordIds[0]!)}
                               />
                               <span className="min-w-0 break-words">
-                                <span className="text-slate-900">{shown(candidate.value)}</span>{' '}
+                                <span className="text-slate-900">{shown(field.property, candidate.value)}</span>{' '}
                                 <span className="text-xs text-slate-500">from {candidate.recordIds.map(nameOf).join(', ')}</span>
                               </span>
                             </label>
@@ -166,7 +172,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                         </div>
                       </fieldset>
                     ) : (
-                      <p className="text-sm text-slate-900">{shown(outcome.value)}</p>
+                      <p className="break-words text-sm text-slate-900">{shown(field.property, outcome.value)}</p>
                     )}
                     {field.note && <p className="mt-1 text-xs text-slate-500">{field.note}</p>}
                   </div>
@@ -177,49 +183,62 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
         )}
       </section>
 
-      <section aria-labelledby="preview-heading" className="grid gap-6 lg:grid-cols-2">
-        <div>
-          <h3 id="preview-heading" className="text-sm font-semibold text-slate-900">
-            3. The merged record
-          </h3>
-          <dl className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
-            {result.map(({ field, value }) => (
-              <div key={field.property} className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2 px-3 py-2">
-                <dt className="text-slate-600">{field.label}</dt>
-                <dd className="break-words text-slate-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-        <div className="space-y-6">
-          <div>
-            <h3 className="text-sm font-semibold text-slate-900">Values that will be lost</h3>
-            {lost.length === 0 ? (
-              <p className="mt-2 text-sm text-slate-700">None: every value survives in the merged record.</p>
-            ) : (
-              <ul className="mt-2 space-y-1 text-sm" aria-label="Values that will be lost">
-                {lost.map((item) => (
-                  <li key={`${item.property}-${item.value}`} className="rounded-lg bg-rose-50 px-3 py-1.5 text-rose-950">
-                    <span className="font-medium">{item.label}:</span> {item.value} <span className="text-xs text-rose-800">({item.recordIds.map(nameOf).join(', ')})</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="mt-2 text-xs text-slate-500">Every record is backed up before the merge: a merged-away record can be restored from its backup, as a new record.</p>
+      <section aria-labelledby="preview-heading">
+        <h3 id="preview-heading" className="text-sm font-semibold text-slate-900">
+          3. The merged record
+        </h3>
+        <div role="table" aria-labelledby="preview-heading" className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
+          <div role="row" className="hidden gap-4 bg-slate-50 px-4 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 sm:grid sm:grid-cols-[minmax(8rem,12rem)_minmax(0,1fr)_minmax(8rem,14rem)] sm:rounded-t-xl">
+            <span role="columnheader">Property</span>
+            <span role="columnheader">Value</span>
+            <span role="columnheader">From</span>
           </div>
-          {current.consent.length > 0 && (
-            <div>
-              <h3 className="text-sm font-semibold text-slate-900">Opt-outs kept</h3>
-              <ul className="mt-2 space-y-1 text-sm text-slate-700">
-                {current.consent.map((c) => (
-                  <li key={c.property}>
-                    {c.label}: {c.value} (from {c.fromRecordIds.map(nameOf).join(', ')})
-                  </li>
-                ))}
-              </ul>
+          {result.map(({ field, value, from }) => (
+            <div role="row" key={field.property} className="grid gap-x-4 gap-y-0.5 px-4 py-2.5 sm:grid-cols-[minmax(8rem,12rem)_minmax(0,1fr)_minmax(8rem,14rem)]">
+              <span role="rowheader" className="text-xs font-medium text-slate-500 sm:text-sm sm:font-normal sm:text-slate-600">
+                {field.label}
+              </span>
+              <span role="cell" className="min-w-0 break-words text-slate-900">
+                {formatPropertyValue(field.property, value!)}
+              </span>
+              <span role="cell" className="min-w-0 break-words text-xs text-slate-500 sm:text-sm">
+                <span className="sm:hidden">from </span>
+                {from.length === 0 ? 'HubSpot' : from.map(nameOf).join(', ')}
+              </span>
             </div>
-          )}
+          ))}
         </div>
+      </section>
+
+      <section aria-label="What the merge leaves out" className="grid gap-6 lg:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Values that will be lost</h3>
+          {lost.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">None: every value survives in the merged record.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm" aria-label="Values that will be lost">
+              {lost.map((item) => (
+                <li key={`${item.property}-${item.value}`} className="break-words rounded-lg bg-rose-50 px-3 py-1.5 text-rose-950">
+                  <span className="font-medium">{item.label}:</span> {formatPropertyValue(item.property, item.value)}{' '}
+                  <span className="text-xs text-rose-800">({item.recordIds.map(nameOf).join(', ')})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 text-xs text-slate-500">Every record is backed up before the merge: a merged-away record can be restored from its backup, as a new record.</p>
+        </div>
+        {current.consent.length > 0 && (
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Opt-outs kept</h3>
+            <ul className="mt-2 space-y-1 text-sm text-slate-700">
+              {current.consent.map((c) => (
+                <li key={c.property} className="break-words">
+                  {c.label}: {formatPropertyValue(c.property, c.value)} (from {c.fromRecordIds.map(nameOf).join(', ')})
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="steps-heading">

@@ -142,6 +142,41 @@ describe('merging a group', () => {
     expect(within(records).getByText('Merged')).toBeInTheDocument();
   });
 
+  it('shows the merged record as a table of property, value and source, with dates and numbers in the locale', async () => {
+    const created = '2024-07-12T00:50:04.128Z';
+    const closed = String(Date.UTC(2024, 10, 5, 12));
+    fakeApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/duplicates/groups': () => json({ groups: [group], page: 1, pageSize: 20, total: 1 }),
+      'GET /api/cleanup/groups/1/plan': () =>
+        json(
+          plan({
+            fields: [
+              ...plan().fields,
+              { property: 'createdate', label: 'Create Date', rule: 'earliest', candidates: [{ value: created, recordIds: ['11'] }, { value: '2025-01-01T00:00:00.000Z', recordIds: ['12'] }], survivor: { value: created, recordId: '11' }, lost: [], choosable: false, note: 'HubSpot keeps the earliest.' },
+              { property: 'closedate', label: 'Close Date', rule: 'choice', candidates: [{ value: closed, recordIds: ['11', '12'] }], survivor: { value: closed, recordId: '11' }, lost: [], choosable: true, note: null },
+              { property: 'annualrevenue', label: 'Annual Revenue', rule: 'choice', candidates: [{ value: '1250000', recordIds: ['12'] }], survivor: { value: '1250000', recordId: '12' }, lost: [], choosable: true, note: null },
+              { property: 'email', label: 'Email', rule: 'primary', candidates: [{ value: 'robert.smith.with.a.long.address@acme-industries.example.com', recordIds: ['11'] }], survivor: { value: 'robert.smith.with.a.long.address@acme-industries.example.com', recordId: '11' }, lost: [], choosable: false, note: null },
+            ],
+          }),
+        ),
+    });
+    renderApp('/duplicates?group=1&merge=1');
+    const table = await screen.findByRole('table', { name: '3. The merged record' });
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('[role="row"]')!;
+    expect(row('Create Date')).toHaveTextContent(day.format(new Date(created)));
+    expect(row('Close Date')).toHaveTextContent(day.format(new Date(Number(closed))));
+    expect(row('Annual Revenue')).toHaveTextContent(new Intl.NumberFormat(undefined).format(1250000));
+    expect(within(row('Annual Revenue') as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent('Bob Smith (bob@acme.io)');
+    expect(within(row('Job Title') as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent('Robert Smith (bob@acme.io)');
+    expect(table).not.toHaveTextContent(/\d{4}-\d{2}-\d{2}T/);
+    expect(table).not.toHaveTextContent(closed);
+    expect(document.body).not.toHaveTextContent(/\d{4}-\d{2}-\d{2}T\d{2}/);
+    // The list of groups makes room for the plan.
+    expect(screen.getByRole('heading', { name: 'Groups' }).closest('section')).toHaveClass('hidden');
+  });
+
   it('asks for a new plan when another primary is picked, and says why a merge is blocked', async () => {
     const api = fakeApi({
       'GET /api/user': () => json(makeUser()),
@@ -197,6 +232,18 @@ describe('the history', () => {
     expect(second).toHaveTextContent('restored as record 77');
     expect(within(second!).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
     fireEvent.click(within(first!).getByRole('button', { name: 'Restore' }));
+
+    // Restore asks first, naming what will be created, and writes nothing until confirmed.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore Bob Smith?' });
+    expect(dialog).toHaveTextContent('The contact Bob Smith will be recreated: a new record with a new id will be created in HubSpot from the backup.');
+    expect(dialog).toHaveTextContent('restored from the backup taken before the merge');
+    expect(api.callsTo('POST', '/api/cleanup/actions/5/restore')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/cleanup/actions/5/restore')).toHaveLength(0);
+
+    fireEvent.click(within(first!).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore contact' }));
     expect(await screen.findByText('Bob Smith was recreated as record 88: HubSpot cannot unmerge, so it has a new id.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/cleanup/actions/5/restore')).toHaveLength(1);
   });
