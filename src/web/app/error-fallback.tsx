@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { AlertIcon } from '../components/ui/icons';
@@ -11,12 +12,24 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/** A page's code that could not be fetched (Chromium, Firefox and Safari word it differently). */
+const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+
 /** SPEC.md section 2, "Error fallback screen": shown when a page fails to render. */
 export function ErrorFallback() {
   const error = useRouteError();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const demo = isDemoMode(pathname);
+  const chunkFailure = error instanceof Error && CHUNK_FAILURE.test(error.message);
+
+  useEffect(() => {
+    // Code that failed to load as the connection dropped loads on a fresh page once it is back.
+    if (!chunkFailure) return;
+    const online = () => browser.reload();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [chunkFailure]);
 
   const reload = () => {
     // Cached answers may be what broke the page.
