@@ -62,6 +62,9 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
   const result = current.fields.map((field) => ({ field, ...outcomes.get(field.property)! })).filter(({ value }) => value !== null && value !== '');
   const others = current.records.length - 1;
   const nameOf = (id: string) => current.records.find((r) => r.id === id)?.label ?? `Record ${id}`;
+  // Where a value comes from, briefly: the record's name without its email or domain in brackets.
+  const shortNameOf = (id: string) => nameOf(id).replace(/\s*\([^()]*\)$/, '') || nameOf(id);
+  const sourcesOf = (ids: string[]) => (ids.length > 1 && ids.length === current.records.length ? 'Every record' : ids.map(shortNameOf).join(', '));
 
   const submit = () =>
     start.mutate(
@@ -165,7 +168,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                               />
                               <span className="min-w-0 break-words">
                                 <span className="text-slate-900">{shown(field.property, candidate.value)}</span>{' '}
-                                <span className="text-xs text-slate-500">from {candidate.recordIds.map(nameOf).join(', ')}</span>
+                                <span className="text-xs text-slate-500">from {sourcesOf(candidate.recordIds)}</span>
                               </span>
                             </label>
                           ))}
@@ -202,8 +205,18 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                 {formatPropertyValue(field.property, value!)}
               </span>
               <span role="cell" className="min-w-0 break-words text-xs text-slate-500 sm:text-sm">
-                <span className="sm:hidden">from </span>
-                {from.length === 0 ? 'HubSpot' : from.map(nameOf).join(', ')}
+                {from.length === 0 ? (
+                  <>
+                    <span className="sm:hidden">computed by </span>HubSpot
+                  </>
+                ) : sourcesOf(from) === 'Every record' ? (
+                  'Every record'
+                ) : (
+                  <>
+                    <span className="sm:hidden">from </span>
+                    {sourcesOf(from)}
+                  </>
+                )}
               </span>
             </div>
           ))}
@@ -220,7 +233,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
               {lost.map((item) => (
                 <li key={`${item.property}-${item.value}`} className="break-words rounded-lg bg-rose-50 px-3 py-1.5 text-rose-950">
                   <span className="font-medium">{item.label}:</span> {formatPropertyValue(item.property, item.value)}{' '}
-                  <span className="text-xs text-rose-800">({item.recordIds.map(nameOf).join(', ')})</span>
+                  <span className="text-xs text-rose-800">({item.recordIds.map(shortNameOf).join(', ')})</span>
                 </li>
               ))}
             </ul>
@@ -233,7 +246,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
             <ul className="mt-2 space-y-1 text-sm text-slate-700">
               {current.consent.map((c) => (
                 <li key={c.property} className="break-words">
-                  {c.label}: {formatPropertyValue(c.property, c.value)} (from {c.fromRecordIds.map(nameOf).join(', ')})
+                  {c.label}: {formatPropertyValue(c.property, c.value)} (from {c.fromRecordIds.map(shortNameOf).join(', ')})
                 </li>
               ))}
             </ul>
