@@ -95,7 +95,7 @@ export function MergeHistory({ demo }: { demo: boolean }) {
       {asking && (
         <ConfirmDialog
           open
-          title={`Restore ${restoredRecordName(asking)}?`}
+          title={`Restore ${restoredRecordName(asking).replace(/\s*\(\d+\)$/, '')}?`}
           description={
             <>
               <span className="block">
