@@ -36,5 +36,8 @@ test('merge a duplicate group in HubSpot from its plan, then restore the merged-
   const history = page.getByRole('list', { name: 'History of record actions' });
   await expect(history.getByText(/^Merged /).first()).toBeVisible();
   await history.getByRole('button', { name: 'Restore' }).first().click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('a new record with a new id will be created in HubSpot from the backup');
+  await confirm.getByRole('button', { name: 'Restore contact' }).click();
   await expect(page.getByText('Record restored')).toBeVisible({ timeout: 30_000 });
 });
