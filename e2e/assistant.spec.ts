@@ -1,21 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ScanRun } from '../src/shared/contracts/scans';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
 import { OPENAI_SANDBOX_KEY } from './support/openai';
 import { SANDBOX_TOKEN } from './support/sandbox';
+import { shoot } from './support/screenshots';
 import { skipTour } from './support/tour';
-
-/** Screenshots for review, when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/assistant-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('the assistant', () => {
   test.beforeEach(async ({ page }) => skipTour(page));
@@ -36,7 +26,7 @@ test.describe('the assistant', () => {
     await expect(answer.getByText('Answered directly from your data: no model, no tokens used.')).toBeVisible();
     const sources = answer.getByRole('navigation', { name: 'Sources of this answer' });
     await expect(sources.getByRole('link').first()).toHaveAttribute('href', /^\/demo\//);
-    await shoot(page, 'demo');
+    await shoot(page, 'assistant-demo');
     expect(errors).toEqual([]);
   });
 
@@ -69,10 +59,11 @@ test.describe('the assistant', () => {
     const sources = answer.getByRole('navigation', { name: 'Sources of this answer' });
     await expect(sources.getByRole('link').first()).toBeVisible();
     await expect(answer.getByText(/tokens/).first()).toBeVisible();
+    await shoot(page, 'assistant-answer');
 
     // The conversation is kept: after a reload it is in the history.
     await page.reload();
     await expect(page.getByText('Give me the health summary of my CRM').first()).toBeVisible({ timeout: 20_000 });
-    await shoot(page, 'answer');
+    await shoot(page, 'assistant-history');
   });
 });

@@ -1,17 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpThroughApi } from './support/accounts';
+import { shoot } from './support/screenshots';
 import { skipTour } from './support/tour';
-
-/** Screenshots for review go where the brief asks, when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/s7-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('/enterprise-api', () => {
   test.beforeEach(async ({ page }) => skipTour(page));
@@ -43,14 +33,14 @@ test.describe('/enterprise-api', () => {
       .toBeGreaterThanOrEqual(2);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Request log' }).getByText('/api/v1/scans').first()).toBeVisible();
-    await shoot(page, 'enterprise-api');
+    await shoot(page, 's7-enterprise-api');
   });
 
   test('the demo shows made-up keys and refuses writes', async ({ page }) => {
     await page.goto('/demo/enterprise-api');
     const keys = page.getByRole('region', { name: 'API keys' });
     await expect(keys.getByText('Warehouse sync')).toBeVisible({ timeout: 20_000 });
-    await shoot(page, 'demo-enterprise-api');
+    await shoot(page, 's7-demo-enterprise-api');
     await keys.getByLabel('Key name').fill('Mine');
     await keys.getByRole('button', { name: 'Create key' }).click();
     await expect(keys.getByRole('alert')).toContainText('This is the demo, so nothing here can be changed.');
