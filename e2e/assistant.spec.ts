@@ -26,6 +26,7 @@ test.describe('the assistant', () => {
     await expect(answer.getByText('Answered directly from your data: no model, no tokens used.')).toBeVisible();
     const sources = answer.getByRole('navigation', { name: 'Sources of this answer' });
     await expect(sources.getByRole('link').first()).toHaveAttribute('href', /^\/demo\//);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
     await shoot(page, 'assistant-demo');
     expect(errors).toEqual([]);
   });
@@ -59,6 +60,8 @@ test.describe('the assistant', () => {
     const sources = answer.getByRole('navigation', { name: 'Sources of this answer' });
     await expect(sources.getByRole('link').first()).toBeVisible();
     await expect(answer.getByText(/tokens/).first()).toBeVisible();
+    // A long unbroken answer (here the relayed JSON) wraps inside its column: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
     await shoot(page, 'assistant-answer');
 
     // The conversation is kept: after a reload it is in the history.

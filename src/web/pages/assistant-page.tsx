@@ -52,7 +52,7 @@ function Assistant({ status, demo, chat }: { status: AssistantStatus; demo: bool
               {chat.turns.map((turn) => (
                 <li key={turn.key} className={turn.kind === 'question' ? 'flex justify-end' : 'min-w-0'}>
                   {turn.kind === 'question' ? (
-                    <p className="max-w-[85%] whitespace-pre-wrap rounded-2xl rounded-br-sm bg-brand-700 px-4 py-2 text-sm text-white">
+                    <p className="max-w-[85%] whitespace-pre-wrap wrap-anywhere rounded-2xl rounded-br-sm bg-brand-700 px-4 py-2 text-sm text-white">
                       <span className="sr-only">You asked: </span>
                       {turn.text}
                     </p>

@@ -36,7 +36,7 @@ function inline(text: string): ReactNode[] {
 /** An answer's words as paragraphs and simple lists: React text, never HTML from the model. */
 export function AnswerText({ text }: { text: string }) {
   return (
-    <div className="space-y-3 text-sm leading-relaxed text-slate-800">
+    <div className="space-y-3 text-sm leading-relaxed text-slate-800 wrap-anywhere">
       {pieces(text).map((piece, i) => {
         if (piece.kind === 'p')
           return (
