@@ -140,6 +140,45 @@ export const PAGE_META: Readonly<Record<string, PageMeta>> = {
   },
 };
 
+/** Names of the pages that are not in PAGE_META, by their path without '/demo'. */
+const PAGE_NAMES: Readonly<Record<string, string>> = {
+  '/login': 'Sign in',
+  '/register': 'Register',
+  '/verify': 'Verify your email',
+  '/reset-password': 'Reset your password',
+  '/support': 'Support',
+  '/dashboard': 'Dashboard',
+  '/reports': 'Reports',
+  '/assistant': 'AI assistant',
+  '/ai': 'AI assistant',
+  '/settings': 'Settings',
+  '/onboarding': 'Get started',
+  '/help': 'Help',
+  '/duplicates': 'Duplicates',
+  '/enterprise-api': 'Enterprise API',
+  '/objects/:objectType': 'Records',
+  '/objects/:objectType/:id': 'Record',
+  '/profile/setup': 'Set up your profile',
+};
+
+export const NOT_FOUND_TITLE = `Page Not Found – ${SITE_NAME}`;
+
+/**
+ * The browser tab's title for a route (undefined: no route, 'Page Not Found'). Blog articles
+ * name themselves: see articleTitle.
+ */
+export function pageTitle(route: AppRoute | undefined): string {
+  if (!route) return NOT_FOUND_TITLE;
+  const meta = PAGE_META[route.pattern];
+  if (meta) return meta.title;
+  if (route.kind === 'demo') {
+    const name = PAGE_NAMES[route.pattern.slice('/demo'.length)];
+    return name ? `${name} – ${SITE_NAME} demo` : PAGE_META['/demo']!.title;
+  }
+  const name = PAGE_NAMES[route.pattern];
+  return name ? `${name} – ${SITE_NAME}` : DEFAULT_PAGE_META.title;
+}
+
 /** The title the browser tab shows for a blog article. */
 export function articleTitle(title: string): string {
   return `${title} – DataCleaner blog`;

@@ -1,4 +1,4 @@
-import { articleTitle, DEFAULT_PAGE_META, PAGE_META, SITE_NAME, type AppRoute, type PageMeta, type RouteMatch } from '../../shared/app-routes';
+import { articleTitle, DEFAULT_PAGE_META, NOT_FOUND_TITLE, PAGE_META, pageTitle, SITE_NAME, type AppRoute, type PageMeta, type RouteMatch } from '../../shared/app-routes';
 import type { Article } from '../../shared/blog-article';
 
 export interface PublicSite {
@@ -63,7 +63,7 @@ export interface PageHead {
 const NOT_FOUND: PageHead = {
   key: '404',
   found: false,
-  meta: { title: `Page Not Found – ${SITE_NAME}`, description: 'The page you are looking for does not exist or has moved.' },
+  meta: { title: NOT_FOUND_TITLE, description: 'The page you are looking for does not exist or has moved.' },
   noindex: true,
 };
 
@@ -87,7 +87,8 @@ export function headFor(match: RouteMatch | undefined, articles: ReadonlyMap<str
   const meta = PAGE_META[route.pattern];
   if (meta) return { key: route.pattern, found: true, meta, canonical: `${publicUrl}${route.pattern}`, ogType: 'website' };
   // Known but not indexed: the demo's inner pages, the signed-in app, token pages.
-  return { key: route.kind, found: true, meta: route.kind === 'demo' ? PAGE_META['/demo']! : DEFAULT_PAGE_META, noindex: route.kind !== 'demo' };
+  const description = route.kind === 'demo' ? PAGE_META['/demo']!.description : DEFAULT_PAGE_META.description;
+  return { key: route.pattern, found: true, meta: { title: pageTitle(route), description }, noindex: route.kind !== 'demo' };
 }
 
 /** index.html with the page's title, description, canonical link and Open Graph tags in place of its own. */
