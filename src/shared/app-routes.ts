@@ -183,3 +183,10 @@ export function pageTitle(route: AppRoute | undefined): string {
 export function articleTitle(title: string): string {
   return `${title} – DataCleaner blog`;
 }
+
+/**
+ * Pages npm run build:web prerenders (src/web/prerender.tsx), by route pattern: the markup
+ * React first renders into #root, written to dist/web/{PRERENDER_DIR}/{file}.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'landing.html' };
+export const PRERENDER_DIR = '.prerendered';

@@ -116,3 +116,9 @@ export function injectHead(html: string, head: PageHead): string {
   const doctype = /^\s*<!doctype html>/i.exec(stripped)?.[0] ?? '';
   return `${doctype}${tags.join('')}${stripped.slice(doctype.length)}`;
 }
+
+/** index.html with prerendered markup in its empty #root, which the app's first render replaces. */
+export function injectBody(html: string, markup: string | undefined): string {
+  if (!markup) return html;
+  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}

@@ -14,6 +14,9 @@ await fs.writeFile(
   path.join(webRoot, 'index.html'),
   '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="The default." />\n    <title>DataCleaner</title>\n    <script type="module" src="/assets/index-abc123.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
 );
+// What npm run build:web prerenders (src/web/prerender.tsx) for the landing page.
+await fs.mkdir(path.join(webRoot, '.prerendered'));
+await fs.writeFile(path.join(webRoot, '.prerendered', 'landing.html'), '<div class="page"><h1>A clean HubSpot CRM $& $1</h1></div>');
 await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
 // What npm run build:web's compression step leaves beside a file.
 await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
@@ -91,6 +94,12 @@ describe('serving the built web app', () => {
     expect(article.summary).toContain('"');
     expect(post.description).toBe(article.summary.replaceAll('"', '&#34;'));
     expect(post.og['og:description']).toBe(post.description);
+  });
+
+  it('puts the prerendered landing page into #root, and only there', async () => {
+    const landing = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(landing.body).toContain('<div id="root"><div class="page"><h1>A clean HubSpot CRM $& $1</h1></div></div>');
+    for (const url of ['/about-us', '/no/such/page']) expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>');
   });
 
   it('keeps the signed-in app out of search results', async () => {

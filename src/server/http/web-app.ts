@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { APP_ROUTES, matchAppRoute } from '../../shared/app-routes';
+import { APP_ROUTES, matchAppRoute, PRERENDER_DIR, PRERENDERED_PAGES } from '../../shared/app-routes';
 import { loadArticles, type Article } from '../../shared/blog-article';
 import { apiNotFound } from './errors';
-import { headFor, injectHead, robotsTxt, sitemapXml, type PageHead } from './public-site';
+import { headFor, injectBody, injectHead, robotsTxt, sitemapXml, type PageHead } from './public-site';
 
 /** The Markdown the blog is built from; the web app bundles the same files. */
 export const defaultBlogDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/blog');
@@ -76,10 +76,15 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
     }
     let html = pages.get(head.key);
     if (html === undefined) {
-      html = injectHead(template.html, head);
+      html = injectBody(injectHead(template.html, head), await prerendered(head.key));
       pages.set(head.key, html);
     }
     return html;
+  }
+  /** The page's markup npm run build:web prerendered, if it did. */
+  async function prerendered(key: string): Promise<string | undefined> {
+    const file = Object.hasOwn(PRERENDERED_PAGES, key) ? PRERENDERED_PAGES[key] : undefined;
+    return file ? fs.promises.readFile(path.join(webRoot, PRERENDER_DIR, file), 'utf8').catch(() => undefined) : undefined;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
