@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_META } from '../../shared/app-routes';
 import { useTestApp } from '../test/test-app';
@@ -100,6 +100,19 @@ describe('serving the built web app', () => {
     const landing = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(landing.body).toContain('<div id="root"><div class="page"><h1>A clean HubSpot CRM $& $1</h1></div></div>');
     for (const url of ['/about-us', '/no/such/page']) expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>');
+  });
+
+  it('sends the page compressed to browsers that accept it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await ctx.app.inject({ method: 'GET', url: '/no/such/page', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.statusCode).toBe(404);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('Page Not Found');
   });
 
   it('keeps the signed-in app out of search results', async () => {

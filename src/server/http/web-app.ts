@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { APP_ROUTES, matchAppRoute, PRERENDER_DIR, PRERENDERED_PAGES } from '../../shared/app-routes';
@@ -64,22 +66,23 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
     });
   }
 
-  // index.html with each page's head, per page (not per raw path, so the cache stays small);
-  // dropped when a new build replaces index.html.
+  // index.html with each page's head, per page (not per raw path, so the cache stays small),
+  // compressed once as build:web compresses the rest; dropped when a new build replaces index.html.
   let template: { mtimeMs: number; html: string } | undefined;
-  const pages = new Map<string, string>();
-  async function pageHtml(head: PageHead): Promise<string> {
+  const pages = new Map<string, Promise<ServedPage>>();
+  async function servedPage(head: PageHead): Promise<ServedPage> {
     const { mtimeMs } = await fs.promises.stat(indexHtml);
     if (template?.mtimeMs !== mtimeMs) {
       template = { mtimeMs, html: await fs.promises.readFile(indexHtml, 'utf8') };
       pages.clear();
     }
-    let html = pages.get(head.key);
-    if (html === undefined) {
-      html = injectBody(injectHead(template.html, head), await prerendered(head.key));
-      pages.set(head.key, html);
+    let page = pages.get(head.key);
+    if (!page) {
+      const html = injectBody(injectHead(template.html, head), await prerendered(head.key));
+      page = compressed(html);
+      pages.set(head.key, page);
     }
-    return html;
+    return page;
   }
   /** The page's markup npm run build:web prerendered, if it did. */
   async function prerendered(key: string): Promise<string | undefined> {
@@ -99,10 +102,38 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
         .send('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).');
     }
     const head = headFor(matchAppRoute(pathOnly), bySlug, site.publicUrl);
-    return reply
-      .status(head.found ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await pageHtml(head));
+    const page = await servedPage(head);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.status(head.found ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.html);
   });
+}
+
+interface ServedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+async function compressed(html: string): Promise<ServedPage> {
+  const [br, gz] = await Promise.all([brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzipped(html, { level: 9 })]);
+  return { html, br, gzip: gz };
+}
+
+/** br, else gzip, when the client takes it (not with q=0); else none. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(?:\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
