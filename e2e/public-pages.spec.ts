@@ -44,8 +44,9 @@ test('the blog lists its articles newest first and opens one, styled, from the l
   expect(errors).toEqual([]);
 });
 
-test("an unknown article says 'Article not found' and links back to the blog", async ({ page }) => {
-  await page.goto('/blog/no-such-article');
+test("an unknown article answers 404, says 'Article not found' and links back to the blog", async ({ page }) => {
+  const response = await page.goto('/blog/no-such-article');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the blog' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();

@@ -4,9 +4,11 @@
  * builds only when that fingerprint differs from the one the last build left.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { build as viteBuild } from 'vite';
+import { PRERENDER_DIR, PRERENDERED_PAGES } from '../src/shared/app-routes';
 import { compressWebBuild } from './compress-web-build';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,11 +58,35 @@ async function buildWeb(fingerprint: string): Promise<void> {
   // Imported here: an unchanged app is checked without loading Vite.
   const { build } = await import('vite');
   await build({ root: path.join(root, 'src/web'), configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  await prerender(build);
   const { files, before, after } = await compressWebBuild(outDir);
   // Written last: a build stopped half-way leaves no fingerprint, so the next start builds again.
   await writeFile(fingerprintFile, fingerprint);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Web app built in ${seconds} s (${files} files compressed, ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB with Brotli)`);
+}
+
+/**
+ * Renders the pages of PRERENDERED_PAGES with the app's own code (built for Node, then
+ * removed) into dist/web/.prerendered, which the server puts into #root when it serves them.
+ */
+async function prerender(build: typeof viteBuild): Promise<void> {
+  const ssrDir = path.join(root, 'dist/prerender');
+  await build({
+    root: path.join(root, 'src/web'),
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+  });
+  try {
+    const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as { renderPage: (pathname: string) => Promise<string> };
+    await mkdir(path.join(outDir, PRERENDER_DIR), { recursive: true });
+    for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
+      await writeFile(path.join(outDir, PRERENDER_DIR, file), await renderPage(pathname));
+    }
+  } finally {
+    await rm(ssrDir, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

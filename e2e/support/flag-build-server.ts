@@ -33,5 +33,5 @@ app.all('/api/*', async (request, reply) => {
   return reply.send(Buffer.from(await response.arrayBuffer()));
 });
 
-await registerWebApp(app, path.resolve(webRoot));
+await registerWebApp(app, path.resolve(webRoot), { publicUrl: `http://127.0.0.1:${port}` });
 await app.listen({ host: '127.0.0.1', port: Number(port) });

@@ -42,6 +42,8 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger | boolean;
   /** Folder of the built web app; tests point elsewhere or nowhere. */
   webRoot?: string;
+  /** Folder of the blog's Markdown files (content/blog when not given). */
+  blogDir?: string;
   /** Outgoing email; built from the config (SMTP or the development outbox) when not given. */
   mailer?: Mailer;
   /** The public demo's account; the server passes one it prepares at start-up. */
@@ -103,7 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(v1Routes({ db: deps.database.db, queue: deps.queue, log: app.log, config, ...deps.api }));
   await app.register(webhookRoutes({ db: deps.database.db, config, secrets }));
 
-  await registerWebApp(app, deps.webRoot ?? defaultWebRoot);
+  await registerWebApp(app, deps.webRoot ?? defaultWebRoot, { publicUrl: config.publicUrl, ...(deps.blogDir ? { blogDir: deps.blogDir } : {}) });
   return app;
 }
 

@@ -63,6 +63,8 @@ const UNDOCUMENTED: Record<string, string> = {
   'GET /api/v1/openapi.json': 'the /api/v1 document, cut from this one',
   'GET /api/v1/docs': 'the page that shows the /api/v1 document',
   'ANY /api/v1/{*}': 'unknown /api/v1 paths: a keyed, counted and logged 404, not an operation',
+  'GET /robots.txt': 'for crawlers, not an API operation',
+  'GET /sitemap.xml': 'for crawlers, not an API operation',
 };
 /** ANY stands for every method. */
 const undocumented = (key: string) =>

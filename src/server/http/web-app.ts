@@ -1,16 +1,57 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES, matchAppRoute, PRERENDER_DIR, PRERENDERED_PAGES } from '../../shared/app-routes';
+import { loadArticles, type Article } from '../../shared/blog-article';
 import { apiNotFound } from './errors';
+import { headFor, injectBody, injectHead, robotsTxt, sitemapXml, type PageHead } from './public-site';
+
+/** The Markdown the blog is built from; the web app bundles the same files. */
+export const defaultBlogDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/blog');
+
+export interface WebAppOptions {
+  /** The site's absolute address, no trailing slash: canonical links, sitemap and robots.txt. */
+  publicUrl: string;
+  /** Folder of the blog's Markdown files; tests point elsewhere. */
+  blogDir?: string;
+}
+
+/** The blog's articles, newest first; none when the folder is missing. */
+export function readArticles(blogDir: string): Article[] {
+  if (!fs.existsSync(blogDir)) return [];
+  const files: Record<string, string> = {};
+  for (const name of fs.readdirSync(blogDir)) {
+    if (name.endsWith('.md')) files[name] = fs.readFileSync(path.join(blogDir, name), 'utf8');
+  }
+  return loadArticles(files);
+}
 
 /**
- * Serves the built React app from `webRoot`; any non-API path answers index.html so the
- * client router can show the page (or its own 'Page Not Found').
+ * Serves the built React app from `webRoot`. A path that is one of the app's routes
+ * (src/shared/app-routes.ts) answers index.html with that page's own head tags; any other
+ * answers it with 404, and the client router shows its 'Page Not Found'. Also robots.txt
+ * and sitemap.xml, built from the same route list and the blog's articles.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webRoot: string, options: WebAppOptions): Promise<void> {
   const indexHtml = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexHtml);
+  const articles = readArticles(options.blogDir ?? defaultBlogDir);
+  const bySlug = new Map(articles.map((article) => [article.slug, article]));
+  const site = { publicUrl: options.publicUrl, articles };
+
+  const robots = robotsTxt(site, APP_ROUTES);
+  const sitemap = sitemapXml(site);
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap),
+  );
+
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -24,7 +65,32 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+
+  // index.html with each page's head, per page (not per raw path, so the cache stays small),
+  // compressed once as build:web compresses the rest; dropped when a new build replaces index.html.
+  let template: { mtimeMs: number; html: string } | undefined;
+  const pages = new Map<string, Promise<ServedPage>>();
+  async function servedPage(head: PageHead): Promise<ServedPage> {
+    const { mtimeMs } = await fs.promises.stat(indexHtml);
+    if (template?.mtimeMs !== mtimeMs) {
+      template = { mtimeMs, html: await fs.promises.readFile(indexHtml, 'utf8') };
+      pages.clear();
+    }
+    let page = pages.get(head.key);
+    if (!page) {
+      const html = injectBody(injectHead(template.html, head), await prerendered(head.key));
+      page = compressed(html);
+      pages.set(head.key, page);
+    }
+    return page;
+  }
+  /** The page's markup npm run build:web prerendered, if it did. */
+  async function prerendered(key: string): Promise<string | undefined> {
+    const file = Object.hasOwn(PRERENDERED_PAGES, key) ? PRERENDERED_PAGES[key] : undefined;
+    return file ? fs.promises.readFile(path.join(webRoot, PRERENDER_DIR, file), 'utf8').catch(() => undefined) : undefined;
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '';
     if (pathOnly === '/api' || pathOnly.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(apiNotFound(request.method, request.url));
@@ -35,6 +101,39 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
         .type('text/plain')
         .send('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    const head = headFor(matchAppRoute(pathOnly), bySlug, site.publicUrl);
+    const page = await servedPage(head);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.status(head.found ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.html);
   });
+}
+
+interface ServedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+async function compressed(html: string): Promise<ServedPage> {
+  const [br, gz] = await Promise.all([brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzipped(html, { level: 9 })]);
+  return { html, br, gzip: gz };
+}
+
+/** br, else gzip, when the client takes it (not with q=0); else none. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(?:\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }

@@ -10,6 +10,7 @@ import { CenteredLayout } from './centered-layout';
 import { ErrorFallback } from './error-fallback';
 import { PageLoading } from './page-loading';
 import { RequireUser } from './route-guard';
+import { RouteTitle } from './route-title';
 import { SiteLayout } from './site-layout';
 
 /** SPEC.md section 9: a blog page that fails to load is tried once more after 500 ms. */
@@ -65,6 +66,7 @@ export function createRoutes(flags: AppFlags): RouteObject[] {
 
   return [
     {
+      element: <RouteTitle />,
       errorElement: <ErrorFallback />,
       children: [
         {

@@ -6,7 +6,6 @@ import { ARTICLES } from '../features/blog/articles';
 export function BlogPage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-24">
-      <title>Blog – DataCleaner</title>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Blog</h1>
       <p className="mt-4 text-lg text-slate-600">Articles on CRM data quality, duplicate management and getting more out of HubSpot.</p>
       <ol className="mt-12 space-y-6" aria-label="Articles">

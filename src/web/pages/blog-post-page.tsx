@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { articleTitle } from '../../shared/app-routes';
 import { ButtonLink } from '../components/ui/button';
 import { formatArticleDate, readingTimeLabel } from '../features/blog/article';
 import { findArticle } from '../features/blog/articles';
@@ -29,7 +30,7 @@ export function BlogPostPage() {
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-      <title>{`${article.title} – DataCleaner blog`}</title>
+      <title>{articleTitle(article.title)}</title>
       <Link to="/blog" className={backLink}>
         ← All articles
       </Link>

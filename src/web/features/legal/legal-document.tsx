@@ -21,7 +21,6 @@ export function LegalDocument({ title, intro, sections, dated = true }: { title:
   useScrollToHash();
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
-      <title>{`${title} – DataCleaner`}</title>
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
         {dated && (

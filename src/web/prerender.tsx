@@ -1,0 +1,42 @@
+/**
+ * Build-time prerendering (tools/build-web.ts): a public page's markup as the app first
+ * renders it, signed out and before any data arrives, so the served HTML reads without
+ * JavaScript. main.tsx then renders the same markup in its place: no layout shift.
+ * Only pages whose code is in the main bundle (the landing page) are prerendered: a lazy
+ * page would first show its 'Loading...' placeholder. Which: PRERENDERED_PAGES.
+ */
+import { StrictMode } from 'react';
+// eslint-disable-next-line no-restricted-imports -- React's HTML renderer, not this repository's server layer
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppFlagsProvider } from './app/app-flags';
+import { createRoutes } from './app/routes';
+import { TooltipProvider } from './components/ui/tooltip';
+import { BUILD_FLAGS } from './lib/app-flags';
+import { createQueryClient } from './lib/query-client';
+
+/** The markup React renders into #root at `pathname`. */
+export async function renderPage(pathname: string): Promise<string> {
+  const routes = createRoutes(BUILD_FLAGS);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname} redirects: nothing to prerender`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppFlagsProvider value={BUILD_FLAGS}>
+          <TooltipProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </TooltipProvider>
+        </AppFlagsProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  // Its queries' clean-up timers would keep the build's process alive for minutes.
+  queryClient.clear();
+  // React puts the page's <title> and preloads first; the served head has its own.
+  return html.replace(/^(?:<link[^>]*>|<meta[^>]*>|<title>[\s\S]*?<\/title>)+/, '');
+}
