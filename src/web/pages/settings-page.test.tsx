@@ -1,29 +1,30 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HubSpotStatus } from '../../shared/contracts/hubspot';
+import type { AiSettingsView } from '../../shared/contracts/ai';
 import type { UserSettingsView } from '../../shared/contracts/settings';
 import { connectedStatus, disconnectedStatus } from '../features/dashboard/dashboard-fixtures';
 import { scanRun } from '../features/scans/scan-fixtures';
-import { notificationDelivery, notificationHistory, settingsView } from '../features/settings/settings-fixtures';
+import { aiSettingsView, notificationDelivery, notificationHistory, settingsView } from '../features/settings/settings-fixtures';
 import { TOUR_STORAGE_KEYS } from '../features/tour/tour-state';
 import { fakeApi, json, makeUser, type Handler } from '../test/fake-api';
 import { currentUrl, renderApp } from '../test/render-app';
 
 /** A signed-in user's API; PUT /api/settings stores what it is sent, as the server does, and answers the new view. */
-function settingsApi(state: { settings?: UserSettingsView; status?: HubSpotStatus } = {}, handlers: Record<string, Handler> = {}) {
-  const current = { settings: settingsView(), status: connectedStatus({ mirror: [{ objectType: 'contacts', records: 1200, lastSyncCompletedAt: '2025-03-01T10:00:00.000Z' }] }), ...state };
+function settingsApi(state: { settings?: UserSettingsView; status?: HubSpotStatus; ai?: AiSettingsView } = {}, handlers: Record<string, Handler> = {}) {
+  const current = { settings: settingsView(), ai: aiSettingsView(), status: connectedStatus({ mirror: [{ objectType: 'contacts', records: 1200, lastSyncCompletedAt: '2025-03-01T10:00:00.000Z' }] }), ...state };
   const api = fakeApi({
     'GET /api/user': () => json(makeUser()),
     'GET /api/settings': () => json(current.settings),
+    'GET /api/settings/ai': () => json(current.ai),
     'GET /api/hubspot/status': () => json(current.status),
     'GET /api/settings/last-scan': () => json({ lastScan: scanRun({ status: 'completed', finishedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(), results: [{ scanId: 1, objectType: 'contacts', totalRecords: 1200, duplicateRecords: 4, healthScore: 80 }] }) }),
     'PUT /api/settings': ({ body }) => {
-      const { slackBotToken, openaiApiKey, ...plain } = body as Record<string, unknown>;
+      const { slackBotToken, ...plain } = body as Record<string, unknown>;
       current.settings = {
         ...current.settings,
         ...(plain as Partial<UserSettingsView>),
         ...(slackBotToken !== undefined ? { hasSlackBotToken: slackBotToken !== null } : {}),
-        ...(openaiApiKey !== undefined ? { hasOpenaiApiKey: openaiApiKey !== null } : {}),
         updatedAt: '2025-03-02T09:30:00.000Z',
       };
       return json(current.settings);
@@ -107,9 +108,11 @@ describe('/settings', () => {
     expect(within(slack).getByLabelText('Slack bot token')).toHaveValue('Stored, hidden');
 
     const ai = section('AI');
-    expect(within(ai).getByLabelText('Preferred model')).toHaveValue('gpt-4o');
-    expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^Not set\. /);
+    expect(await within(ai).findByLabelText('Preferred model')).toHaveValue('gpt-4o');
+    expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^No key yet\. /);
+    expect(within(ai).getByLabelText('OpenAI API key')).toHaveValue('');
     expect(within(ai).getByRole('switch', { name: 'Remember my key' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(ai).getByRole('switch', { name: 'AI assistance' })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('saves only what changed, toasts, and shows the saved values', async () => {
@@ -144,11 +147,11 @@ describe('/settings', () => {
   it('Discard puts the saved values back', async () => {
     settingsApi();
     renderApp('/settings');
-    const ai = await screen.findByRole('region', { name: 'AI' });
-    fireEvent.change(within(ai).getByLabelText('Preferred model'), { target: { value: 'gpt-4.1' } });
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    fireEvent.change(within(email).getByLabelText('Send to'), { target: { value: 'ops@example.com' } });
     expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    expect(within(ai).getByLabelText('Preferred model')).toHaveValue('gpt-4o');
+    fireEvent.click(within(screen.getByRole('form', { name: 'Settings' })).getByRole('button', { name: 'Discard' }));
+    expect(within(email).getByLabelText('Send to')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
 
@@ -185,7 +188,7 @@ describe('/settings', () => {
         'PUT /api/settings': () =>
           json(
             {
-              message: 'Invalid body: slackBotToken: Slack bot token is empty; send null to remove it; preferredModel: Preferred model must be a model name such as gpt-4o',
+              message: 'Invalid body: slackBotToken: Slack bot token is empty; send null to remove it; slackChannel: A Slack channel is a name such as #crm-alerts',
               code: 'VALIDATION_ERROR',
             },
             400,
@@ -193,11 +196,11 @@ describe('/settings', () => {
       },
     );
     renderApp('/settings');
-    const ai = await screen.findByRole('region', { name: 'AI' });
-    fireEvent.change(within(ai).getByLabelText('Preferred model'), { target: { value: 'gpt-4.1' } });
+    const slack = await screen.findByRole('region', { name: 'Slack' });
+    fireEvent.change(within(slack).getByLabelText('Channel'), { target: { value: '#crm' } });
     fireEvent.change(within(section('Slack')).getByLabelText('Slack bot token'), { target: { value: 'xoxb-123-abc' } });
     save();
-    await waitFor(() => expect(within(ai).getByLabelText('Preferred model')).toHaveAccessibleDescription(/Preferred model must be a model name such as gpt-4o/));
+    await waitFor(() => expect(within(slack).getByLabelText('Channel')).toHaveAccessibleDescription(/A Slack channel is a name such as #crm-alerts/));
     expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/Slack bot token is empty; send null to remove it/);
     expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
     expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
@@ -226,36 +229,24 @@ describe('/settings', () => {
   });
 
   it('sends a new secret once, removes a stored one with null, and shows the result as set or not set', async () => {
-    const api = settingsApi({ settings: settingsView({ hasOpenaiApiKey: true, rememberOpenaiKey: true }) });
+    const api = settingsApi();
     renderApp('/settings');
     const slack = await screen.findByRole('region', { name: 'Slack' });
     fireEvent.change(within(slack).getByLabelText('Slack bot token'), { target: { value: 'xoxb-1111-secret' } });
-    const ai = section('AI');
-    fireEvent.click(within(ai).getByRole('button', { name: 'Remove' }));
-    expect(within(ai).getByText('It will be removed when you save.')).toBeInTheDocument();
     save();
 
     await screen.findByText('Settings saved');
-    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ slackBotToken: 'xoxb-1111-secret', openaiApiKey: null });
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ slackBotToken: 'xoxb-1111-secret' });
     await waitFor(() => expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/^Set\. /));
     expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveValue('Stored, hidden');
-    expect(within(section('AI')).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^Not set\. /);
     expect(document.body.textContent).not.toContain('xoxb-1111-secret');
-  });
 
-  it('asks for "Remember my key" before an OpenAI key is sent', async () => {
-    const api = settingsApi();
-    renderApp('/settings');
-    const ai = await screen.findByRole('region', { name: 'AI' });
-    fireEvent.change(within(ai).getByLabelText('OpenAI API key'), { target: { value: 'sk-abcdefghijklmnopqrstuvwxyz' } });
+    fireEvent.click(within(section('Slack')).getByRole('button', { name: 'Remove' }));
+    expect(within(section('Slack')).getByText('It will be removed when you save.')).toBeInTheDocument();
     save();
-    await waitFor(() => expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/To store your OpenAI API key, also turn on "Remember my key"\./));
-    expect(api.callsTo('PUT', '/api/settings')).toHaveLength(0);
-
-    fireEvent.click(within(ai).getByRole('switch', { name: 'Remember my key' }));
-    save();
-    await screen.findByText('Settings saved');
-    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ rememberOpenaiKey: true, openaiApiKey: 'sk-abcdefghijklmnopqrstuvwxyz' });
+    await waitFor(() => expect(api.callsTo('PUT', '/api/settings')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/settings')[1]!.body).toEqual({ slackBotToken: null });
+    await waitFor(() => expect(within(section('Slack')).getByLabelText('Slack bot token')).toHaveAccessibleDescription(/^Not set\. /));
   });
 
   it('states the risk of automatic cleanup beside its switch, and saves its settings as the API takes them', async () => {
@@ -298,14 +289,174 @@ describe('/settings', () => {
   it('asks before leaving with unsaved changes', async () => {
     settingsApi();
     const { router } = renderApp('/settings');
-    const ai = await screen.findByRole('region', { name: 'AI' });
-    fireEvent.click(within(ai).getByRole('switch', { name: 'AI assistance' }));
+    const email = await screen.findByRole('region', { name: 'Email notifications' });
+    fireEvent.click(within(email).getByRole('switch', { name: 'Health score changed' }));
     fireEvent.click(within(screen.getByRole('navigation', { name: 'App' })).getByRole('link', { name: 'Dashboard' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(dialog).toHaveTextContent('You have 1 unsaved change in Settings.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
     expect(currentUrl(router)).toBe('/settings');
-    expect(within(ai).getByRole('switch', { name: 'AI assistance' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(email).getByRole('switch', { name: 'Health score changed' })).toHaveAttribute('aria-checked', 'true');
+  });
+});
+
+const KEY = 'sk-session0123456789abcdefghij';
+const aiSection = () => screen.findByRole('region', { name: 'AI' });
+const saveAi = (ai: HTMLElement) => fireEvent.click(within(ai).getByRole('button', { name: 'Save AI settings' }));
+
+/** Settings > AI on its own routes: PUT answers the view the server would, the key never in it. */
+function aiApi(ai: AiSettingsView = aiSettingsView(), handlers: Record<string, Handler> = {}) {
+  const api = settingsApi({ ai }, {
+    'PUT /api/settings/ai': ({ body }) => {
+      const changes = body as Record<string, unknown>;
+      const remember = (changes.rememberOpenaiKey as boolean | undefined) ?? api.current.ai.remembered;
+      const key = changes.openaiApiKey;
+      const hasKey = key === null ? false : typeof key === 'string' ? true : api.current.ai.hasKey;
+      api.current.ai = {
+        ...api.current.ai,
+        ...(changes.aiAssistEnabled !== undefined ? { enabled: changes.aiAssistEnabled as boolean } : {}),
+        ...(changes.preferredModel !== undefined ? { preferredModel: changes.preferredModel as string } : {}),
+        ...(changes.baseUrl !== undefined ? { baseUrl: changes.baseUrl as string | null } : {}),
+        remembered: remember,
+        hasKey,
+        keySource: hasKey ? (remember ? 'saved' : 'session') : 'none',
+      };
+      return json(api.current.ai);
+    },
+    'DELETE /api/settings/ai/key': () => {
+      api.current.ai = { ...api.current.ai, hasKey: false, keySource: 'none' };
+      return json(api.current.ai);
+    },
+    ...handlers,
+  });
+  return api;
+}
+
+describe('/settings AI', () => {
+  it('sends a key with "Remember my key" off to /api/settings/ai, and then says it is for this session only', async () => {
+    const api = aiApi(aiSettingsView(), { 'GET /api/settings/ai/models': () => json({ models: [{ id: 'gpt-4o', ownedBy: 'openai' }], preferredModel: 'gpt-4o' }) });
+    renderApp('/settings');
+    const ai = await aiSection();
+    const keyInput = await within(ai).findByLabelText('OpenAI API key');
+    expect(keyInput).toHaveAttribute('type', 'password');
+    fireEvent.change(keyInput, { target: { value: KEY } });
+    expect(within(ai).getByText('1 unsaved AI change')).toBeInTheDocument();
+    saveAi(ai);
+
+    expect(await within(ai).findByText('AI settings saved. Your key is held for this session only.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/settings/ai')[0]!.body).toEqual({ openaiApiKey: KEY, rememberOpenaiKey: false });
+    expect(api.callsTo('PUT', '/api/settings')).toHaveLength(0);
+    expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^For this session only: it is forgotten when you sign out\./);
+    expect(within(ai).getByLabelText('OpenAI API key')).toHaveValue('');
+    expect(document.body.textContent).not.toContain(KEY);
+    // The general form has nothing to save.
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('fills the model select from the models the key can use, and saves the one chosen', async () => {
+    const api = aiApi(aiSettingsView({ hasKey: true, remembered: true, keySource: 'saved' }), {
+      'GET /api/settings/ai/models': () =>
+        json({ models: [{ id: 'gpt-4o', ownedBy: 'openai' }, { id: 'gpt-4.1-mini', ownedBy: 'openai' }, { id: 'gpt-4o-mini', ownedBy: 'system' }], preferredModel: 'gpt-4o' }),
+    });
+    renderApp('/settings');
+    const ai = await aiSection();
+    expect(await within(ai).findByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^Saved \(encrypted\)\./);
+    await waitFor(() => expect(within(ai).getByRole('combobox', { name: 'Preferred model' })).toBeEnabled());
+    const select = within(ai).getByRole('combobox', { name: 'Preferred model' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['gpt-4o', 'gpt-4.1-mini', 'gpt-4o-mini']);
+    expect(select).toHaveValue('gpt-4o');
+    fireEvent.change(select, { target: { value: 'gpt-4o-mini' } });
+    saveAi(ai);
+    await within(ai).findByText('AI settings saved.');
+    expect(api.callsTo('PUT', '/api/settings/ai')[0]!.body).toEqual({ preferredModel: 'gpt-4o-mini' });
+    expect(within(ai).getByRole('combobox', { name: 'Preferred model' })).toHaveValue('gpt-4o-mini');
+  });
+
+  it('says why the models cannot be listed, and lets the model be typed instead', async () => {
+    aiApi(aiSettingsView({ hasKey: true, keySource: 'session' }), {
+      'GET /api/settings/ai/models': () => json({ message: 'OpenAI refused your API key: it is invalid or was revoked. Check it at platform.openai.com.', code: 'AI_INVALID_KEY' }, 401),
+    });
+    renderApp('/settings');
+    const ai = await aiSection();
+    expect(await within(ai).findByText(/OpenAI refused your API key: it is invalid or was revoked\./)).toBeInTheDocument();
+    const input = within(ai).getByRole('textbox', { name: 'Preferred model' });
+    expect(input).toHaveValue('gpt-4o');
+    expect(input).toHaveAccessibleDescription(/Type a model name instead/);
+  });
+
+  it("checks the key and model, and shows the server's words when it fails", async () => {
+    let answer = json({ message: 'OpenAI refused your API key: it is invalid or was revoked. Check it at platform.openai.com.', code: 'AI_INVALID_KEY' }, 401);
+    const api = aiApi(aiSettingsView({ hasKey: true, remembered: true, keySource: 'saved' }), {
+      'GET /api/settings/ai/models': () => json({ models: [{ id: 'gpt-4o', ownedBy: 'openai' }], preferredModel: 'gpt-4o' }),
+      'POST /api/settings/ai/test': () => answer,
+    });
+    renderApp('/settings');
+    const ai = await aiSection();
+    fireEvent.click(await within(ai).findByRole('button', { name: 'Check key and model' }));
+    expect(await within(ai).findByRole('alert')).toHaveTextContent('OpenAI refused your API key: it is invalid or was revoked. Check it at platform.openai.com.');
+    expect(api.callsTo('POST', '/api/settings/ai/test')[0]!.body).toEqual({ model: 'gpt-4o' });
+
+    answer = json({ ok: true, model: 'gpt-4o', reply: 'OK', message: 'Your key works with gpt-4o.' });
+    fireEvent.click(within(ai).getByRole('button', { name: 'Check key and model' }));
+    expect(await within(ai).findByText('Your key works with gpt-4o. The model answered: “OK”')).toBeInTheDocument();
+  });
+
+  it('saves the server address, and an empty one as null (the default)', async () => {
+    const api = aiApi();
+    renderApp('/settings');
+    const ai = await aiSection();
+    const address = await within(ai).findByLabelText('Server address');
+    expect(address).toHaveAccessibleDescription(/^Leave empty to use https:\/\/api\.openai\.com\/v1\./);
+    fireEvent.change(address, { target: { value: ' http://localhost:11434/v1 ' } });
+    saveAi(ai);
+    await within(ai).findByText('AI settings saved.');
+    expect(api.callsTo('PUT', '/api/settings/ai')[0]!.body).toEqual({ baseUrl: 'http://localhost:11434/v1' });
+    expect(within(ai).getByLabelText('Server address')).toHaveValue('http://localhost:11434/v1');
+
+    fireEvent.change(within(ai).getByLabelText('Server address'), { target: { value: '' } });
+    saveAi(ai);
+    await waitFor(() => expect(api.callsTo('PUT', '/api/settings/ai')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/settings/ai')[1]!.body).toEqual({ baseUrl: null });
+  });
+
+  it('checks the server address before sending it', async () => {
+    const api = aiApi();
+    renderApp('/settings');
+    const ai = await aiSection();
+    fireEvent.change(await within(ai).findByLabelText('Server address'), { target: { value: 'localhost:11434' } });
+    saveAi(ai);
+    await waitFor(() => expect(within(ai).getByLabelText('Server address')).toHaveAccessibleDescription(/The base URL must be an http\(s\) address/));
+    expect(api.callsTo('PUT', '/api/settings/ai')).toHaveLength(0);
+  });
+
+  it('Forget key asks the server to forget it (DELETE)', async () => {
+    const api = aiApi(aiSettingsView({ hasKey: true, keySource: 'session' }), { 'GET /api/settings/ai/models': () => json({ models: [{ id: 'gpt-4o', ownedBy: 'openai' }], preferredModel: 'gpt-4o' }) });
+    renderApp('/settings');
+    const ai = await aiSection();
+    fireEvent.click(await within(ai).findByRole('button', { name: 'Forget key' }));
+    expect(await within(ai).findByText('Your key is forgotten.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/settings/ai/key')).toHaveLength(1);
+    expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^No key yet\./);
+    expect(within(ai).queryByRole('button', { name: 'Forget key' })).not.toBeInTheDocument();
+  });
+
+  it('keeps AI out of the general Save, and each form saves only its own', async () => {
+    const api = aiApi();
+    renderApp('/settings');
+    const ai = await aiSection();
+    fireEvent.click(await within(ai).findByRole('switch', { name: 'AI assistance' }));
+    fireEvent.click(within(section('Email notifications')).getByRole('switch', { name: 'Health score changed' }));
+    expect(screen.getByText('1 unsaved change')).toBeInTheDocument();
+    save();
+    await screen.findByText('Settings saved');
+    expect(api.callsTo('PUT', '/api/settings')[0]!.body).toEqual({ notifyOnHealthScoreChanges: true });
+    expect(api.callsTo('PUT', '/api/settings/ai')).toHaveLength(0);
+    // The AI edit is still there, waiting for its own save.
+    expect(within(ai).getByText('1 unsaved AI change')).toBeInTheDocument();
+    saveAi(ai);
+    await within(ai).findByText('AI settings saved.');
+    expect(api.callsTo('PUT', '/api/settings/ai')[0]!.body).toEqual({ aiAssistEnabled: true });
+    expect(api.callsTo('PUT', '/api/settings')).toHaveLength(1);
   });
 });
 
@@ -600,6 +751,7 @@ describe('/demo/settings', () => {
   it("shows the demo's notification history and answers its test buttons through the demo API", async () => {
     const api = fakeApi({
       'GET /api/demo/settings': () => json(settingsView()),
+      'GET /api/demo/settings/ai': () => json(aiSettingsView()),
       'GET /api/demo/hubspot/status': () => json(connectedStatus({ hubDomain: 'demo.hubspot.com' })),
       'GET /api/demo/settings/last-scan': () => json({ lastScan: null }),
       'GET /api/demo/settings/notifications/history': () => json(notificationHistory([notificationDelivery({ target: 'demo@example.com' })])),
@@ -619,9 +771,38 @@ describe('/demo/settings', () => {
     }
   });
 
+  it("shows the demo's AI settings read-only, and the demo's refusal on save", async () => {
+    const refusal = 'This is the demo, so nothing here can be changed. Start your free trial to clean up your own HubSpot portal.';
+    const api = fakeApi({
+      'GET /api/demo/settings': () => json(settingsView()),
+      'GET /api/demo/settings/ai': () => json(aiSettingsView({ enabled: true, hasKey: true, keySource: 'server' })),
+      'GET /api/demo/hubspot/status': () => json(connectedStatus({ hubDomain: 'demo.hubspot.com' })),
+      'GET /api/demo/settings/last-scan': () => json({ lastScan: null }),
+      'PUT /api/demo/settings/ai': () => json({ message: refusal, code: 'DEMO_READ_ONLY' }, 403),
+    });
+    window.history.pushState({}, '', '/demo/settings');
+    try {
+      renderApp('/demo/settings');
+      const ai = await screen.findByRole('region', { name: 'AI' });
+      expect(await within(ai).findByLabelText('OpenAI API key')).toBeDisabled();
+      expect(within(ai).getByLabelText('OpenAI API key')).toHaveAccessibleDescription(/^The server's key is used/);
+      expect(within(ai).getByRole('switch', { name: 'AI assistance' })).toBeDisabled();
+      expect(within(ai).getByLabelText('Server address')).toBeDisabled();
+      expect(within(ai).getByLabelText('Preferred model')).toBeDisabled();
+      expect(within(ai).queryByRole('button', { name: 'Forget key' })).not.toBeInTheDocument();
+      saveAi(ai);
+      expect(await within(ai).findByRole('alert')).toHaveTextContent(refusal);
+      expect(api.callsTo('PUT', '/api/demo/settings/ai')).toHaveLength(1);
+      expect(api.callsTo('GET', '/api/settings/ai/models')).toHaveLength(0);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('reads and saves through the demo API, with the connection fixed', async () => {
     const api = fakeApi({
       'GET /api/demo/settings': () => json(settingsView()),
+      'GET /api/demo/settings/ai': () => json(aiSettingsView()),
       'GET /api/demo/hubspot/status': () => json(connectedStatus({ hubDomain: 'demo.hubspot.com' })),
       'GET /api/demo/settings/last-scan': () => json({ lastScan: null }),
       'PUT /api/demo/settings': ({ body }) => json({ ...settingsView(), ...(body as object), updatedAt: '2025-03-02T09:30:00.000Z' }),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { BillingSection } from '../features/billing/billing-section';
 import { SectionError } from '../features/dashboard/dashboard-panel';
+import { AiSection } from '../features/settings/ai-section';
 import { useSettings } from '../features/settings/api/get-settings';
 import { HubspotConnectionSection } from '../features/settings/hubspot-connection-section';
 import { SettingsForm } from '../features/settings/settings-form';
@@ -81,6 +82,8 @@ export function SettingsPage() {
           ) : (
             <SettingsForm view={settings.data} demo={demo} />
           )}
+          {/* A form of its own (PUT /api/settings/ai): a key may be held for the session only. */}
+          <AiSection demo={demo} />
           <BillingSection demo={demo} />
         </div>
       </div>

@@ -2,8 +2,12 @@ import { updateSettingsRequestSchema, type UpdateSettingsRequest, type UserSetti
 import { OBJECT_TYPES } from '../../../shared/object-types';
 import { ApiError } from '../../lib/api-request';
 
-/** Every setting the form can change: the request's fields. */
-export type SettingKey = keyof UpdateSettingsRequest & string;
+/** Settings > AI saves these itself (PUT /api/settings/ai), so the general form never sends them. */
+const AI_KEYS = ['aiAssistEnabled', 'preferredModel', 'rememberOpenaiKey', 'openaiApiKey'] as const;
+type AiKey = (typeof AI_KEYS)[number];
+
+/** Every setting the form can change: the request's fields but the AI ones. */
+export type SettingKey = Exclude<keyof UpdateSettingsRequest & string, AiKey>;
 
 const NUMBER_KEYS = [
   'maxRecordsLimit',
@@ -37,10 +41,10 @@ type ViewOnlyKey =
 const CLEARABLE_TEXT_KEYS = ['notificationEmail', 'slackChannel'] as const;
 type ClearableTextKey = (typeof CLEARABLE_TEXT_KEYS)[number];
 
-const SECRET_KEYS = ['slackBotToken', 'openaiApiKey'] as const;
+const SECRET_KEYS = ['slackBotToken'] as const;
 type SecretKey = (typeof SECRET_KEYS)[number];
 
-type Plain = Omit<UserSettingsView, NumberKey | PercentKey | ClearableTextKey | ViewOnlyKey>;
+type Plain = Omit<UserSettingsView, NumberKey | PercentKey | ClearableTextKey | ViewOnlyKey | AiKey>;
 
 /**
  * What the form holds. Numbers and text are kept as typed, so a half-typed value can be
@@ -68,6 +72,9 @@ export function toDraft(view: UserSettingsView): SettingsDraft {
     weeklyReportAllowed: _reportAllowed,
     slackInstallAvailable: _install,
     emailDeliveryConfigured: _smtp,
+    aiAssistEnabled: _ai,
+    preferredModel: _model,
+    rememberOpenaiKey: _remember,
     ...rest
   } = view;
   return {
@@ -83,7 +90,6 @@ export function toDraft(view: UserSettingsView): SettingsDraft {
     notificationEmail: view.notificationEmail ?? '',
     slackChannel: view.slackChannel ?? '',
     slackBotToken: undefined,
-    openaiApiKey: undefined,
   };
 }
 
@@ -120,13 +126,8 @@ export function changedSettings(view: UserSettingsView, draft: SettingsDraft): R
   return changes;
 }
 
-const REMEMBER_KEY_FIRST = 'To store your OpenAI API key, also turn on "Remember my key".';
-
-/**
- * The shared contract's own messages (the server answers the same ones), plus the one rule
- * that spans two fields: a key is only stored when the user asked for it to be remembered.
- */
-export function validateSettings(changes: Record<string, unknown>, draft: SettingsDraft): { request: UpdateSettingsRequest | null; errors: SettingsErrors } {
+/** The shared contract's own messages (the server answers the same ones). */
+export function validateSettings(changes: Record<string, unknown>): { request: UpdateSettingsRequest | null; errors: SettingsErrors } {
   const errors: SettingsErrors = {};
   const result = updateSettingsRequestSchema.safeParse(changes);
   if (!result.success) {
@@ -135,11 +136,10 @@ export function validateSettings(changes: Record<string, unknown>, draft: Settin
       if (typeof key === 'string' && !errors[key as SettingKey]) errors[key as SettingKey] = issue.message;
     }
   }
-  if (typeof changes.openaiApiKey === 'string' && !draft.rememberOpenaiKey && !errors.openaiApiKey) errors.openaiApiKey = REMEMBER_KEY_FIRST;
   return { request: result.success && Object.keys(errors).length === 0 ? result.data : null, errors };
 }
 
-const KNOWN_KEYS = new Set<string>(Object.keys(updateSettingsRequestSchema.shape));
+const KNOWN_KEYS = new Set<string>(Object.keys(updateSettingsRequestSchema.shape).filter((key) => !(AI_KEYS as readonly string[]).includes(key)));
 
 /**
  * Where a refused save belongs: the server's message on the field it names (or, for a plan
@@ -159,7 +159,6 @@ export function saveErrors(error: unknown, sent: UpdateSettingsRequest): { field
     if (sent.automaticCleanupEnabled === true) return { fields: { automaticCleanupEnabled: message }, form: null };
     return { fields: {}, form: message };
   }
-  if (data?.code === 'OPENAI_KEY_NOT_REMEMBERED') return { fields: { openaiApiKey: message }, form: null };
   if (data?.code === 'VALIDATION_ERROR') {
     const fields: SettingsErrors = {};
     const unplaced: string[] = [];

@@ -1,3 +1,4 @@
+import type { AiSettingsView } from '../../../shared/contracts/ai';
 import type { NotificationDeliveryView, NotificationHistory } from '../../../shared/contracts/notifications';
 import type { UserSettingsView } from '../../../shared/contracts/settings';
 import { AUTOMATIC_CLEANUP_DEFAULTS } from '../../../shared/contracts/cleanup';
@@ -50,4 +51,9 @@ export function notificationDelivery(overrides: Partial<NotificationDeliveryView
 
 export function notificationHistory(deliveries: NotificationDeliveryView[], overrides: Partial<NotificationHistory> = {}): NotificationHistory {
   return { deliveries, page: 1, pageSize: 10, total: deliveries.length, ...overrides };
+}
+
+/** GET /api/settings/ai for a user without a key, for tests. */
+export function aiSettingsView(overrides: Partial<AiSettingsView> = {}): AiSettingsView {
+  return { enabled: false, hasKey: false, remembered: false, keySource: 'none', preferredModel: 'gpt-4o', baseUrl: null, defaultBaseUrl: 'https://api.openai.com/v1', ...overrides };
 }

@@ -7,7 +7,6 @@ import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { formatExactTime } from '../dashboard/time-ago';
-import { AiSection } from './ai-section';
 import { AutomaticCleanupSection } from './automatic-cleanup-section';
 import { useUpdateSettings } from './api/update-settings';
 import { DuplicateDetectionSection } from './duplicate-detection-section';
@@ -35,7 +34,7 @@ function useLeaveGuard(dirty: boolean) {
 }
 
 /**
- * Every user setting but the HubSpot connection, in one form: only changed fields are sent
+ * Every user setting but the HubSpot connection and AI (which saves on its own), in one form: only changed fields are sent
  * (a partial PUT), checked first with the shared contract's messages; what the server
  * refuses lands on the field it names.
  */
@@ -67,10 +66,9 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
   const set: SectionProps['set'] = (key, value) => {
     setEdits((current) => ({ ...current, [key]: value }));
     setErrors((current) => {
-      if (!(key in current) && !(key === 'rememberOpenaiKey' && current.openaiApiKey)) return current;
+      if (!(key in current)) return current;
       const next = { ...current };
       delete next[key as keyof SettingsErrors];
-      if (key === 'rememberOpenaiKey') delete next.openaiApiKey;
       return next;
     });
     setFormError(null);
@@ -85,7 +83,7 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (changeCount === 0 || update.isPending) return;
-    const checked = validateSettings(changes, draft);
+    const checked = validateSettings(changes);
     setFormError(null);
     if (!checked.request) {
       setErrors(checked.errors);
@@ -120,7 +118,6 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
       <EmailNotificationsSection {...props} />
       <SlackSection {...props} />
       <NotificationHistorySection />
-      <AiSection {...props} />
 
       <div className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.15)] backdrop-blur sm:bottom-4 sm:mx-0 sm:rounded-2xl sm:border sm:px-5">
         {formError && (
