@@ -298,6 +298,18 @@ describe('/settings', () => {
     expect(currentUrl(router)).toBe('/settings');
     expect(within(email).getByRole('switch', { name: 'Health score changed' })).toHaveAttribute('aria-checked', 'true');
   });
+
+  it('asks before leaving with unsaved AI settings too (their own form, the page\'s one guard)', async () => {
+    aiApi();
+    const { router } = renderApp('/settings');
+    const ai = await aiSection();
+    fireEvent.click(await within(ai).findByRole('switch', { name: 'AI assistance' }));
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'App' })).getByRole('link', { name: 'Dashboard' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('You have unsaved AI settings in Settings.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(currentUrl(router)).toBe('/settings');
+  });
 });
 
 const KEY = 'sk-session0123456789abcdefghij';

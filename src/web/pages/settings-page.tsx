@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { BillingSection } from '../features/billing/billing-section';
 import { SectionError } from '../features/dashboard/dashboard-panel';
@@ -60,6 +60,7 @@ export function SettingsPage() {
   const demo = isDemoMode(pathname);
   const settings = useSettings();
   const loaded = settings.isSuccess;
+  const [aiUnsaved, setAiUnsaved] = useState(false);
 
   // A link to /settings#duplicates names a section that exists only once the settings have loaded.
   useEffect(() => {
@@ -80,10 +81,10 @@ export function SettingsPage() {
           ) : settings.isError ? (
             <SectionError role="status" message="Your settings could not be loaded. Check your connection and try again." onRetry={() => void settings.refetch()} />
           ) : (
-            <SettingsForm view={settings.data} demo={demo} />
+            <SettingsForm view={settings.data} demo={demo} otherUnsaved={aiUnsaved} />
           )}
           {/* A form of its own (PUT /api/settings/ai): a key may be held for the session only. */}
-          <AiSection demo={demo} />
+          <AiSection demo={demo} onUnsaved={setAiUnsaved} />
           <BillingSection demo={demo} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DEFAULT_AI_MODEL, updateAiSettingsRequestSchema, type AiKeySource, type AiSettingsView, type UpdateAiSettingsRequest } from '../../../shared/contracts/ai';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -216,7 +216,7 @@ function ModelField({ hasKey, value, onChange, error, disabled }: { hasKey: bool
   );
 }
 
-function AiForm({ view, demo }: { view: AiSettingsView; demo: boolean }) {
+function AiForm({ view, demo, onUnsaved }: { view: AiSettingsView; demo: boolean; onUnsaved?: (unsaved: boolean) => void }) {
   const [edits, setEdits] = useState<AiEdits>({});
   const [errors, setErrors] = useState<AiErrors>({});
   const [status, setStatus] = useState<Status>(null);
@@ -233,6 +233,9 @@ function AiForm({ view, demo }: { view: AiSettingsView; demo: boolean }) {
   const changes = aiChanges(view, edits);
   // A key is sent with the remember flag as it stands: that alone is not a change.
   const changeCount = Object.keys(changes).filter((field) => !(field === 'rememberOpenaiKey' && changes[field] === view.remembered)).length;
+  // The page has one leave guard (React Router allows one blocker): it learns of unsaved AI edits from here.
+  const unsaved = changeCount > 0 && !demo;
+  useEffect(() => onUnsaved?.(unsaved), [unsaved, onUnsaved]);
   const connectionEdited = 'openaiApiKey' in changes || 'baseUrl' in changes;
 
   const edit = (next: AiEdits, field?: AiField) => {
@@ -372,7 +375,7 @@ function AiForm({ view, demo }: { view: AiSettingsView; demo: boolean }) {
 }
 
 /** Settings, AI: its own small form on /api/settings/ai (the key write-only, held for the session unless remembered). */
-export function AiSection({ demo }: { demo: boolean }) {
+export function AiSection({ demo, onUnsaved }: { demo: boolean; onUnsaved?: (unsaved: boolean) => void }) {
   const settings = useAiSettings();
   return (
     <SettingsSection id="ai" title="AI" description="AI-assisted recommendations and the assistant, on your own OpenAI account or any OpenAI-compatible server.">
@@ -388,7 +391,7 @@ export function AiSection({ demo }: { demo: boolean }) {
           </Button>
         </div>
       ) : (
-        <AiForm view={settings.data} demo={demo} />
+        <AiForm view={settings.data} demo={demo} onUnsaved={onUnsaved} />
       )}
     </SettingsSection>
   );

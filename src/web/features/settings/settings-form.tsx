@@ -38,7 +38,7 @@ function useLeaveGuard(dirty: boolean) {
  * (a partial PUT), checked first with the shared contract's messages; what the server
  * refuses lands on the field it names.
  */
-export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boolean }) {
+export function SettingsForm({ view, demo, otherUnsaved = false }: { view: UserSettingsView; demo: boolean; /** Unsaved edits in a form of its own on the page (AI). */ otherUnsaved?: boolean }) {
   const [edits, setEdits] = useState<Partial<SettingsDraft>>({});
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
   const changes = changedSettings(view, draft);
   const changeCount = Object.keys(changes).length;
   const errorCount = Object.values(errors).filter(Boolean).length;
-  const blocker = useLeaveGuard(changeCount > 0 && !update.isPending);
+  const blocker = useLeaveGuard((changeCount > 0 && !update.isPending) || otherUnsaved);
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -159,7 +159,7 @@ export function SettingsForm({ view, demo }: { view: UserSettingsView; demo: boo
         onClose={() => blocker.reset?.()}
         role="alertdialog"
         title="Leave without saving?"
-        description={`You have ${plural(changeCount, 'unsaved change', 'unsaved changes')} in Settings. They are lost if you leave now.`}
+        description={`You have ${changeCount > 0 ? plural(changeCount, 'unsaved change', 'unsaved changes') : 'unsaved AI settings'} in Settings. They are lost if you leave now.`}
       >
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => blocker.reset?.()}>
