@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { apiRequestLog } from '../../db/schema';
+import type { apiRequestLog } from '../../db/schema';
 
 export type ApiRequestLogRow = typeof apiRequestLog.$inferInsert;
 
@@ -36,11 +37,37 @@ export class ApiRequestLogBuffer {
     this.rows = [];
     this.writing = this.writing.then(async () => {
       if (batch.length === 0) return;
-      await this.db
-        .insert(apiRequestLog)
-        .values(batch)
-        .catch((err: unknown) => this.log.error({ err, rows: batch.length }, 'could not write the API request log'));
+      await insertBatch(this.db, batch).catch((err: unknown) => this.log.error({ err, rows: batch.length }, 'could not write the API request log'));
     });
     return this.writing;
   }
+}
+
+/** Text as PostgreSQL stores it: it has no NUL character. */
+const storable = (text: string | null | undefined) => (text == null ? null : text.replaceAll('\u0000', ''));
+
+/**
+ * One INSERT of the whole batch with a single JSON parameter. The query builder's form (eleven
+ * parameters a row) took about 40 ms of the event loop for 100 rows at 100 calls a second, a
+ * stall every API call behind it waited out (bench:api's tail).
+ */
+async function insertBatch(db: Db, batch: readonly ApiRequestLogRow[]): Promise<void> {
+  const rows = batch.map((r) => ({
+    user_id: r.userId,
+    endpoint: storable(r.endpoint),
+    method: r.method,
+    status_code: r.statusCode,
+    response_time_ms: r.responseTimeMs,
+    request_size: r.requestSize ?? 0,
+    response_size: r.responseSize ?? 0,
+    user_agent: storable(r.userAgent),
+    ip_address: storable(r.ipAddress),
+    timestamp: (r.timestamp ?? new Date()).toISOString(),
+    error_message: storable(r.errorMessage),
+  }));
+  await db.execute(sql`
+    insert into api_request_log (user_id, endpoint, method, status_code, response_time_ms, request_size, response_size, user_agent, ip_address, timestamp, error_message)
+    select user_id, endpoint, method, status_code, response_time_ms, request_size, response_size, user_agent, ip_address, timestamp, error_message
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(user_id integer, endpoint text, method text, status_code integer, response_time_ms integer,
+      request_size integer, response_size integer, user_agent text, ip_address text, timestamp timestamptz, error_message text)`);
 }
