@@ -19,13 +19,28 @@ function decodeBody(body: string, encoding: string): string {
   return body;
 }
 
-/** The plain-text part of a message as nodemailer builds it (multipart/alternative, or text alone). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The plain-text part of a message as nodemailer builds it (multipart/alternative, or text alone).
+ * Parts are split on the message's own boundary: a quoted-printable line may itself start with
+ * "--" (a token such as "...3a=\r\n--x9..." wrapped there), which a generic "--" split took
+ * for a boundary and cut the link short.
+ */
 function plainText(raw: string): string {
-  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw.split(/\r?\n\r?\n/, 1)[0] ?? '')?.[1];
+  const parts = boundary ? raw.split(new RegExp(`\\r?\\n--${escapeRegExp(boundary)}(?:--)?[ \\t]*(?:\\r?\\n|$)`)) : [raw];
+  for (const [index, part] of parts.entries()) {
     const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    // A nested multipart (alternative inside mixed) has its own boundary; the first part is the message's own head.
+    if (index > 0 && /^content-type:\s*multipart\//im.test(head)) {
+      const nested = plainText(part);
+      if (nested) return nested;
+      continue;
+    }
     if (!/^content-type:\s*text\/plain/im.test(head)) continue;
     const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase() ?? '7bit';
-    return decodeBody(rest.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, ''), encoding);
+    return decodeBody(rest.join('\n\n'), encoding);
   }
   return '';
 }
