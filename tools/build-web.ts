@@ -8,10 +8,11 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { build as viteBuild } from 'vite';
+import { projectRoot } from '../src/server/project-root';
 import { PRERENDER_DIR, PRERENDERED_PAGES } from '../src/shared/app-routes';
 import { compressWebBuild } from './compress-web-build';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = projectRoot;
 const outDir = path.join(root, 'dist/web');
 /** Beside the build it describes: Vite's emptyOutDir removes it when a new build starts. */
 export const fingerprintFile = path.join(outDir, '.source-fingerprint');
