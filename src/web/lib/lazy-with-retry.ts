@@ -19,7 +19,7 @@ export async function importWithRetry<T>(load: () => Promise<T>, { retries, dela
 }
 
 /** A code-split page whose code can be fetched before it renders (see preloadRoutes). */
-export type PreloadableComponent<C> = LazyExoticComponent<C> & { preload: () => Promise<void> };
+export type PreloadableComponent<C extends ComponentType> = LazyExoticComponent<C> & { preload: () => Promise<void> };
 
 /**
  * A code-split component from a module's named export. Code that cannot be fetched while the
