@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { importWithRetry } from './lazy-with-retry';
+import { importWithRetry, lazyNamed } from './lazy-with-retry';
 
 describe('importWithRetry', () => {
   it('tries a failed load once more after 500 ms', async () => {
@@ -19,6 +21,36 @@ describe('importWithRetry', () => {
     const result = importWithRetry(load, { retries: 1, delayMs: 500 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await result).toBeInstanceOf(TypeError);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyNamed', () => {
+  it('renders a preloaded page in the first render, never its fallback, fetching its code once', async () => {
+    const load = vi.fn(async () => ({ HelloPage: () => <h1>Hello</h1> }));
+    const HelloPage = lazyNamed(load, 'HelloPage');
+    await Promise.all([HelloPage.preload(), HelloPage.preload()]);
+    render(
+      <Suspense fallback={<p>Loading...</p>}>
+        <HelloPage />
+      </Suspense>,
+    );
+    // Checked at once: a page that suspended would show 'Loading...' here.
+    expect(screen.getByRole('heading', { name: 'Hello' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches again after a failed preload, when the page renders', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValueOnce({ HelloPage: () => <h1>Hello</h1> });
+    const HelloPage = lazyNamed(load as () => Promise<{ HelloPage: () => React.JSX.Element }>, 'HelloPage');
+    await expect(HelloPage.preload()).rejects.toThrow(TypeError);
+    render(
+      <Suspense fallback={<p>Loading...</p>}>
+        <HelloPage />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Hello' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
