@@ -57,7 +57,7 @@ function dedupe(args: string[]): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const report = (what: string, values: number[]) =>
-  console.log(`${what.padEnd(22)} median ${median(values).toFixed(2)} s  (${values.map((v) => v.toFixed(2)).join(', ')})`);
+  console.log(`${what.padEnd(24)} median ${median(values).toFixed(2)} s  (${values.map((v) => v.toFixed(2)).join(', ')})`);
 
 // The bundles are built and the database made before anything is timed.
 spawnSync(process.execPath, ['tools/run-built.mjs', '--build'], { cwd: root, stdio: 'inherit' });
