@@ -12,11 +12,11 @@ const runBuilt = (...args: string[]) => spawnSync(process.execPath, ['tools/run-
 
 // Compiling, then creating an embedded database through the compiled server: a minute or
 // more on a busy machine.
-describe('the compiled server and CLI (npm start, npm run dedupe)', { timeout: 180_000 }, () => {
+describe('the compiled server and CLI (npm start, npm run dedupe)', { timeout: 300_000 }, () => {
   beforeAll(() => {
     const build = runBuilt('--build');
     expect(build.status, build.stderr).toBe(0);
-  }, 180_000);
+  }, 300_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('compiles once: a second run with no source changed reuses dist/server', () => {
@@ -40,7 +40,7 @@ describe('the compiled server and CLI (npm start, npm run dedupe)', { timeout: 1
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => /open (http:\/\/\S+)/.exec(output)?.[1], { timeout: 150_000, interval: 250 }).toBeDefined();
+      await expect.poll(() => /open (http:\/\/\S+)/.exec(output)?.[1], { timeout: 240_000, interval: 250 }).toBeDefined();
       const url = /open (http:\/\/\S+)/.exec(output)![1]!;
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
