@@ -36,7 +36,15 @@ export function lazyNamed<M, K extends keyof M>(
   type Loaded = M[K] & ComponentType;
   let loaded: Loaded | undefined;
   let loading: Promise<Loaded> | undefined;
+  // A preload's failure, for the render that follows it to report: not fetched again (and
+  // retried again) straight away.
+  let failedPreload: Promise<Loaded> | undefined;
   const component = () => {
+    if (failedPreload) {
+      const failed = failedPreload;
+      failedPreload = undefined;
+      return failed;
+    }
     // One fetch however many ask: a preload and the first render share it.
     loading ??= importWithRetry(load, retry).then(
       (module) => (loaded = module[name] as Loaded),
@@ -61,5 +69,14 @@ export function lazyNamed<M, K extends keyof M>(
       }
     })();
   });
-  return Object.assign(page, { preload: () => component().then(() => undefined) });
+  const preload = () =>
+    component().then(
+      () => undefined,
+      (error: unknown) => {
+        failedPreload = Promise.reject(error);
+        failedPreload.catch(() => undefined);
+        throw error;
+      },
+    );
+  return Object.assign(page, { preload });
 }
