@@ -38,7 +38,7 @@ describe("a demo page's data, requested with its code", () => {
     for (const url of DASHBOARD_DATA) expect(api.callsTo('GET', url), url).toHaveLength(1);
   });
 
-  it('treats /demo as its dashboard and leaves a period in the address to the reports page', async () => {
+  it('treats /demo as its dashboard, leaves a period in the address to the reports page, and asks for the settings', async () => {
     const api = demoApi();
     window.history.pushState({}, '', '/demo');
     await prefetchPageData(createQueryClient(), { pathname: '/demo', search: '' });
@@ -48,6 +48,10 @@ describe("a demo page's data, requested with its code", () => {
     await prefetchPageData(createQueryClient(), { pathname: '/demo/reports', search: '?days=30' });
     expect(api.callsTo('GET', '/api/demo/hubspot/results')).toHaveLength(2);
     expect(api.callsTo('GET', '/api/demo/hubspot/historical-trends')).toHaveLength(1);
+
+    window.history.pushState({}, '', '/demo/settings');
+    await prefetchPageData(createQueryClient(), { pathname: '/demo/settings', search: '' });
+    expect(api.callsTo('GET', '/api/demo/settings')).toHaveLength(1);
   });
 
   it('asks for nothing outside the demo, or for an address the browser is not at', async () => {

@@ -5,6 +5,7 @@ import { hubspotStatusQueryOptions } from '../features/dashboard/api/get-hubspot
 import { resultsQueryOptions } from '../features/dashboard/api/get-results';
 import { recommendationsQueryOptions } from '../features/recommendations/use-recommendations';
 import { lastScanQueryOptions } from '../features/scans/api/get-last-scan';
+import { settingsQueryOptions } from '../features/settings/api/get-settings';
 import { DEMO_BASE_PATH } from '../lib/demo-mode';
 
 type PagePrefetch = (client: QueryClient, search: URLSearchParams) => Promise<void>[];
@@ -31,6 +32,7 @@ const DEMO_PAGE_DATA: Readonly<Record<string, PagePrefetch>> = {
   ],
   // A period in the address is the page's to check and ask for.
   reports: (client, search) => [...overview(client), ...(search.has('days') ? [] : [client.prefetchQuery(historicalTrendsQueryOptions(FIRST_TREND_DAYS, true))])],
+  settings: (client) => [client.prefetchQuery(settingsQueryOptions(true))],
 };
 
 /**
