@@ -73,6 +73,43 @@ describe('one company, two people', () => {
   });
 });
 
+describe('namesakes in one town', () => {
+  const darion = { firstname: 'Darion', lastname: 'Park', city: 'Honolulu', state: 'HI' };
+
+  it('work addresses at two unrelated company domains are two workplaces; a typo in the domain or a webmail address is not', () => {
+    const at = (email: string) => ({ ...darion, email });
+    expect(levelOf('email', at('darion.park@barburymartin.co'), at('darion.park@heritagemarketing.us'))).toBe('work addresses at two different companies');
+    expect(levelOf('email', at('darion.park@barburymartin.co'), at('dpark77@gmail.com'))).toBe('different');
+    expect(levelOf('email', at('darion.park@barburymartin.co'), at('darionpark@gmail.com'))).toBe('same name before the @ made of the names, one a webmail address');
+    expect(levelOf('email', at('dpark@barburymartin.com'), at('darion@barburymartin.con'))).not.toBe('work addresses at two different companies');
+  });
+
+  it('two street addresses in one postcode or town are not the same place', () => {
+    const home = (address: string) => ({ address, zip: '96881', city: 'Honolulu' });
+    expect(levelOf('location', home('6 Jones Ln'), home('36 36th Ave'))).toBe('same postcode, another street address');
+    expect(levelOf('location', { address: '6 Jones Ln', city: 'Honolulu' }, { address: '36 36th Ave', city: 'Honolulu' })).toBe('same city, another street address');
+    expect(levelOf('location', home('6 Jones Ln'), { zip: '96881', city: 'Honolulu' })).toBe('same postcode');
+  });
+
+  it('never groups two people of one name in one town who share nothing else that identifies them', () => {
+    const jennifer = { firstname: 'Jennifer', lastname: 'Humcliffe', city: 'Buffalo Grove', state: 'IL' };
+    const records: EngineRecord[] = [
+      ...backgroundContacts(300),
+      { id: 'gmail', properties: { ...jennifer, email: 'jennifer103@gmail.com', phone: '(847) 555-0199', jobtitle: 'Executive Assistant' } },
+      { id: 'gmail-2', properties: { ...jennifer, email: 'Jennifer103@gmail.com', zip: '60089' } },
+      { id: 'yahoo', properties: { ...jennifer, email: 'jenniferhumcliffe1962@yahoo.com', phone: '(224) 555-0142', zip: '60089' } },
+    ];
+    const groups = findDuplicates(records, 'contacts').groups.map((g) => g.recordIds.filter((id) => !id.startsWith('bg-')));
+    expect(groups).toContainEqual(['gmail', 'gmail-2']);
+    expect(groups.flat()).not.toContain('yahoo');
+  });
+
+  it('job titles compare by their words, whatever the case and order', () => {
+    expect(levelOf('jobtitle', { jobtitle: 'Sales Director' }, { jobtitle: 'director, sales' })).toBe('exact match');
+    expect(levelOf('jobtitle', { jobtitle: 'Real Estate Agent' }, { jobtitle: 'Chief Division Planner' })).toBe('different');
+  });
+});
+
 describe('mistyped person data', () => {
   it('a city written with a typo is the same city', () => {
     expect(similarNames('london', 'loondon')).toBe(true);

@@ -5,7 +5,7 @@ import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
 import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm } from '../normalize/person-name';
-import { asText, foldText } from '../normalize/text';
+import { asText, foldText, tokens } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { EngineSettings } from '../settings';
@@ -19,25 +19,27 @@ const ROLE_ADDRESSES = new Set(['info', 'sales', 'admin', 'contact', 'hello', 's
 
 export const contactsModel: ObjectModel = {
   objectType: 'contacts',
-  reads: propertiesRead('contacts', ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'address', 'city', 'zip', 'state', 'country', 'date_of_birth', 'external_id']),
+  reads: propertiesRead('contacts', ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'address', 'city', 'zip', 'state', 'country', 'date_of_birth', 'external_id']),
 
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'contacts');
     const n = base.size;
-    const { names, sounds, d, name, canonical, company, place, sound } = context.keep('contacts', () => {
+    const { names, sounds, d, name, canonical, company, jobTitle, place, sound } = context.keep('contacts', () => {
       // First and last names share a dictionary: swapped names compare one column with the other.
       const names = new Dictionary();
       const sounds = new Dictionary();
       const d = {
         emailLocal: new Dictionary(), canonicalFirst: new Dictionary(), company: new Dictionary(), streetNumber: new Dictionary(), city: new Dictionary(),
         zip: new Dictionary(), state: new Dictionary(), country: new Dictionary(), birthDate: new Dictionary(), identifier: new Dictionary(),
-        phoneExtension: new Dictionary(),
+        phoneExtension: new Dictionary(), jobTitle: new Dictionary(),
       };
       return {
         names, sounds, d,
         name: memoize(normalizeNamePart),
         canonical: derivedCode(names, d.canonicalFirst, canonicalGivenName),
         company: internedNormalizer(d.company, (raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' ')),
+        // Words in any order, any case: "Sales Director", "director, sales".
+        jobTitle: internedNormalizer(d.jobTitle, (raw) => tokens(foldText(raw)).sort().join(' ')),
         place: placeReader(d, settings),
         sound: derivedCode(names, sounds, phoneticCoder()),
       };
@@ -51,6 +53,7 @@ export const contactsModel: ObjectModel = {
       firstPhonetic: sounds.column(n), lastPhonetic: sounds.column(n), phone, company: d.company.column(n),
       street, streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n),
       country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n), phoneExtension: d.phoneExtension.column(n),
+      jobTitle: d.jobTitle.column(n),
     };
     const phonetic = settings.enablePhoneticMatching;
     const webmail = new Uint8Array(n);
@@ -78,7 +81,9 @@ export const contactsModel: ObjectModel = {
         // A mailbox named after the person ("jacqueline@", "stephen.rogers@", "srogers@")
         // repeats what the names already say, and "marketing@" names nobody: neither counts
         // as a shared mailbox name at two domains.
-        if (!ROLE_ADDRESSES.has(local) && !madeOfNames(local, first, last)) c.emailLocal.codes[i] = d.emailLocal.code(local);
+        // Without dots, dashes and underscores: Gmail drops the dots ("ann.brookaway46@yahoo.com",
+        // "annbrookaway46@gmail.com" are one mailbox name at two providers).
+        if (!ROLE_ADDRESSES.has(local) && !madeOfNames(local, first, last)) c.emailLocal.codes[i] = d.emailLocal.code(SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local);
       }
       c.canonicalFirst.codes[i] = canonical(firstCode);
       if (phonetic) {
@@ -87,6 +92,7 @@ export const contactsModel: ObjectModel = {
       }
       place(c, i, p, firstOf(p, PHONES));
       c.company.codes[i] = company(asText(p.company));
+      c.jobTitle.codes[i] = jobTitle(asText(p.jobtitle));
       c.birthDate.codes[i] = d.birthDate.code(normalizeDate(p.date_of_birth));
       c.identifier.codes[i] = d.identifier.code(foldText(p.external_id).replaceAll(' ', ''));
     }
@@ -148,6 +154,8 @@ export const contactsModel: ObjectModel = {
       }),
       phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, extensions: c.phoneExtension! }),
       tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
+      // Namesakes in one town mostly do different jobs; a common title ("Owner") says little.
+      tokenComparison({ name: 'jobtitle', label: 'Job title', properties: ['jobtitle'], values: c.jobTitle!, fuzzyBands: bands.slice(0, 1), termFrequency: true, circumstantial: true }),
       locationComparison({
         properties: ['address', 'zip', 'city', 'state', 'country'],
         columns: { street: c.street!, number: c.streetNumber!, zip: c.zip!, city: c.city!, region: c.state!, country: c.country! },
@@ -162,6 +170,8 @@ export const contactsModel: ObjectModel = {
     // A field that no record fills tells nothing and only slows every pair down.
     return comparisons.filter((comparison) => hasValues(comparison, data.size));
   },
+
+  nameFields: ['firstname', 'lastname'],
 
   apart(data, settings) {
     const first = data.columns.first!.codes;
@@ -248,4 +258,5 @@ function is(text: string, a: string, b: string): boolean {
 }
 
 const SEPARATORS = /[._-]/;
+const SEPARATOR_RUNS = /[._-]+/g;
 const DIGIT = /\d/;
