@@ -6,6 +6,7 @@ import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord } from '../types';
 import { contactsModel } from './contacts';
 import { similarNames } from '../compare/comparisons';
+import { blockPairs } from '../block/block-pairs';
 
 const settings = resolveEngineSettings();
 
@@ -122,6 +123,21 @@ describe('mistyped person data', () => {
     expect(levelOf('email', { firstname: 'Dylan', lastname: 'Macdonald', email: 'dmacdonald@rivers-glass.biz' }, { firstname: 'Dylan', lastname: 'Macdonald', email: 'dracdonald@rivers-glass.biz' })).toBe(
       'similar (Jaro-Winkler ≥ 0.92, or two characters apart)',
     );
+  });
+
+  /** Whether the scan compares the two records at all (its blocking rules pair them). */
+  const compared = (a: Record<string, string>, b: Record<string, string>) => {
+    const records = [...backgroundContacts(200), { id: 'a', properties: a }, { id: 'b', properties: b }];
+    const data = contactsModel.prepare(records, settings);
+    const pairs = blockPairs(data.size, contactsModel.blockingRules(data), settings.maxBlockSize);
+    return Array.from(pairs.left).some((left, k) => [left, pairs.right[k]].sort().join() === `${records.length - 2},${records.length - 1}`);
+  };
+
+  it.each([
+    ['a year typed wrong in one digit, the first name missing', { lastname: 'Green', date_of_birth: '1974-10-05', city: 'London' }, { firstname: 'Thoas', lastname: 'Green', date_of_birth: '1984-10-05' }],
+    ['only a surname and a town beside a full record', { lastname: 'Wright', city: 'Manchester' }, { firstname: 'Auutsin', lastname: 'Wright', date_of_birth: '1993-03-27', city: 'Manchester' }],
+  ])('sparse records are compared: %s', (_kind, a, b) => {
+    expect(compared(a, b)).toBe(true);
   });
 
   it.each([

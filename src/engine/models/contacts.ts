@@ -192,6 +192,7 @@ export const contactsModel: ObjectModel = {
     const firstInitial = derivedPart(first, initial);
     const lastInitial = derivedPart(last, initial);
     const birthYear = derivedPart(c.birthDate!, (date) => date.slice(0, 4));
+    const birthDayMonth = derivedPart(c.birthDate!, (date) => date.slice(4));
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
     const mailbox = filteredPart(c.emailLocal!, distinctiveMailbox);
@@ -215,6 +216,10 @@ export const contactsModel: ObjectModel = {
       { name: 'first name + city', fields: ['firstname', 'location'], key: joinKey(canonical!, city!), sortKey: nameSort, broad: true },
       { name: 'street + postcode', fields: ['location'], key: joinKey(street!, zip!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: joinKey(company!, lastName), sortKey: nameSort },
+      // Sparse records (no first name, no email): a date of birth typed wrong in the year, or
+      // only a surname and a town (broad: it runs while within the pair budget).
+      { name: 'last name + birth day and month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthDayMonth), sortKey: nameSort },
+      { name: 'last name + city', fields: ['lastname', 'location'], key: joinKey(lastName, city!), sortKey: nameSort, broad: true },
     ];
     return rules;
   },
