@@ -1,7 +1,7 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
 import { memoizedSimilarity } from './memoized-similarity';
-import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { editDistance, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -270,30 +270,39 @@ export function fuzzyBands(enabled: boolean, thresholdPercent: number): number[]
   return [0.95, lowest];
 }
 
-/** Long texts (ticket content) as sorted word sets: how much of their wording two records share. */
-export function jaccardComparison(options: { name: string; label: string; properties: readonly string[]; values: TextColumn }): Comparison {
-  const { codes, values } = options.values;
-  const equality = equalityOf(options.values);
+/**
+ * Long texts (ticket descriptions) by how much of their wording two records share: the
+ * Jaccard index of their word sets, which `similarity` gives (null: nothing to compare).
+ */
+export function jaccardComparison(
+  options: FieldInfo & {
+    similarity: (i: number, j: number) => number | null;
+    /** From this index the texts count as the same (default: the same words). */
+    same?: number;
+    /** From this index, "many words shared" (default 0.4). */
+    many?: number;
+  },
+): Comparison {
+  const { similarity, same = 1, many = 0.4 } = options;
   return {
     name: options.name,
     label: options.label,
     properties: options.properties,
     levels: [
       { label: 'same text', m: 0.5, u: 0.001 },
-      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25, u: 0.002 },
-      { label: 'many words shared (Jaccard ≥ 0.4)', m: 0.15, u: 0.02 },
+      { label: `mostly the same words (Jaccard ≥ ${MOSTLY_SAME})`, m: 0.25, u: 0.002 },
+      { label: `many words shared (Jaccard ≥ ${many})`, m: 0.15, u: 0.02 },
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
-      const a = codes[i]!;
-      const b = codes[j]!;
-      if (a === 0 || b === 0) return NULL_LEVEL;
-      if (sameValue(a, b, equality)) return 0;
-      const similarity = jaccard(values[a]!.split(' '), values[b]!.split(' '));
-      return similarity >= 0.7 ? 1 : similarity >= 0.4 ? 2 : 3;
+      const index = similarity(i, j);
+      if (index === null) return NULL_LEVEL;
+      return index >= same ? 0 : index >= MOSTLY_SAME ? 1 : index >= many ? 2 : 3;
     },
   };
 }
+
+const MOSTLY_SAME = 0.7;
 
 /** The columns of a postal location. */
 export interface LocationColumns {
