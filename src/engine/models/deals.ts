@@ -27,7 +27,7 @@ const DAY = 86_400_000;
  */
 export const dealsModel: ObjectModel = {
   objectType: 'deals',
-  reads: propertiesRead('deals', ['dealname', ...COMPANY_ID_PROPERTIES, ...COMPANY_NAME_PROPERTIES, 'pipeline', 'amount', 'closedate']),
+  reads: propertiesRead('deals', ['dealname', ...COMPANY_ID_PROPERTIES, ...COMPANY_NAME_PROPERTIES, 'pipeline', 'amount', 'closedate', 'createdate']),
 
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'deals');
@@ -40,6 +40,7 @@ export const dealsModel: ObjectModel = {
     const c = { name: d.name.column(n), company: d.company.column(n), companyName: d.companyName.column(n), pipeline: d.pipeline.column(n), closeMonth: d.closeMonth.column(n), years: d.years.column(n) };
     const amount = new Float64Array(n).fill(Number.NaN);
     const closeDate = new Float64Array(n).fill(Number.NaN);
+    const created = new Float64Array(n).fill(Number.NaN);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
       const name = dealName(firstOf(p, ['dealname']));
@@ -53,13 +54,14 @@ export const dealsModel: ObjectModel = {
       c.pipeline.codes[i] = d.pipeline.code(foldText(p.pipeline));
       const value = Number.parseFloat(asText(p.amount).replace(/[^0-9.-]/g, ''));
       if (Number.isFinite(value)) amount[i] = value;
+      created[i] = toEpochMs(p.createdate);
       const time = toEpochMs(p.closedate);
       if (!Number.isNaN(time)) {
         closeDate[i] = time;
         c.closeMonth.codes[i] = d.closeMonth.code(new Date(time).toISOString().slice(0, 7));
       }
     }
-    return { objectType: 'deals', ...base, columns: c, numbers: { amount, closeDate } };
+    return { objectType: 'deals', ...base, columns: c, numbers: { amount, closeDate, created } };
   },
 
   comparisons(data, settings) {
@@ -70,6 +72,7 @@ export const dealsModel: ObjectModel = {
       tokenComparison({ name: 'dealname', label: 'Deal name', properties: ['dealname'], values: c.name!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       numberComparison({ name: 'amount', label: 'Amount', properties: ['amount'], values: numbers.amount! }),
       closeDateComparison(numbers.closeDate!),
+      createdComparison(numbers.created!),
       yearComparison(c.years!),
       stringComparison({ name: 'pipeline', label: 'Pipeline', properties: ['pipeline'], values: c.pipeline! }),
     ];
@@ -154,6 +157,33 @@ function closeDateComparison(values: Float64Array): Comparison {
       if (Number.isNaN(a) || Number.isNaN(b)) return NULL_LEVEL;
       const gap = Math.abs(a - b);
       return gap <= DAY ? 0 : gap <= 7 * DAY ? 1 : gap <= 31 * DAY ? 2 : gap <= 92 * DAY ? 3 : gap <= 183 * DAY ? 4 : 5;
+    },
+  };
+}
+
+/**
+ * Creation dates: a deal entered twice is entered while it is open, mostly within days; the
+ * next year's renewal is opened a year later with the same name and often the same price,
+ * and without close dates only this tells them apart. More than six months apart is a
+ * requirement, like close dates: however alike the rest, no duplicate is that far apart.
+ */
+function createdComparison(values: Float64Array): Comparison {
+  return {
+    name: 'createdate',
+    label: 'Created',
+    properties: ['createdate'],
+    levels: [
+      { label: 'within a week', m: 0.6, u: 0.01 },
+      { label: 'within a month', m: 0.2, u: 0.03 },
+      { label: 'within six months', m: 0.15, u: 0.1 },
+      requirementLevel('more than six months apart', 0.8),
+    ],
+    compare(i, j) {
+      const a = values[i]!;
+      const b = values[j]!;
+      if (Number.isNaN(a) || Number.isNaN(b)) return NULL_LEVEL;
+      const gap = Math.abs(a - b);
+      return gap <= 7 * DAY ? 0 : gap <= 31 * DAY ? 1 : gap <= 183 * DAY ? 2 : 3;
     },
   };
 }

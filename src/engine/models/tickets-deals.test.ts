@@ -111,6 +111,18 @@ describe('deals: the same company or nothing', () => {
     for (const id of ['a-1', 'a-2', 'a-3']) expect(groupOf(groups, id)).toEqual([id]);
   });
 
+  it('tells a renewal without close dates from the deal entered twice by when each was created', () => {
+    const records: EngineRecord[] = [
+      ...background,
+      { id: 'c-1', properties: { dealname: 'Enterprise License', amount: '63450', createdate: '2019-09-28', hs_primary_associated_company: '701' } },
+      { id: 'c-2', properties: { dealname: 'Enterprise Licence', amount: '63450', createdate: '2019-10-02', hs_primary_associated_company: '701' } },
+      { id: 'c-3', properties: { dealname: 'Enterprise License', amount: '63450', createdate: '2020-09-30', hs_primary_associated_company: '701' } },
+    ];
+    const groups = findDuplicates(records, 'deals').groups;
+    expect(groupOf(groups, 'c-1')).toEqual(['c-1', 'c-2']);
+    expect(groupOf(groups, 'c-3')).toEqual(['c-3']);
+  });
+
   it('groups one deal entered twice for one company, and not its renewal the next year', () => {
     const records: EngineRecord[] = [
       ...background,
