@@ -263,6 +263,21 @@ export function timeComparison(options: FieldInfo & { values: Float64Array }): C
   });
 }
 
+/**
+ * Times (epoch ms) by how far apart they are: the first band whose `days` cover the gap,
+ * else `beyond` (often a requirement: no duplicate is that far apart).
+ */
+export function timeGapComparison(options: FieldInfo & { values: Float64Array; bands: readonly (ComparisonLevel & { days: number })[]; beyond: ComparisonLevel }): Comparison {
+  const { bands } = options;
+  const limits = bands.map((band) => band.days * 86_400_000);
+  const levels = [...bands.map(({ days: _days, ...level }) => level), options.beyond];
+  return banded(options, levels, options.values, (a, b) => {
+    const gap = Math.abs(a - b);
+    const band = limits.findIndex((limit) => gap <= limit);
+    return band === -1 ? bands.length : band;
+  });
+}
+
 /** The Jaro-Winkler bands of fuzzy levels: a strict one, then the user's threshold. */
 export function fuzzyBands(enabled: boolean, thresholdPercent: number): number[] {
   if (!enabled) return [];
