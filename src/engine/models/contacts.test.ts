@@ -85,6 +85,11 @@ describe('namesakes in one town', () => {
     expect(levelOf('email', at('dpark@barburymartin.com'), at('darion@barburymartin.con'))).not.toBe('work addresses at two different companies');
   });
 
+  it('a mailbox name made of names with umlauts written out ("mueller" for Müller) is the names, not a mailbox name of its own', () => {
+    const claudia = (email: string) => ({ firstname: 'Claudia', lastname: 'Müller', email });
+    expect(levelOf('email', claudia('claudiamueller@gmx.de'), claudia('claudia.mueller@t-online.de'))).toBe('same name before the @ made of the names, one a webmail address');
+  });
+
   it('two street addresses in one postcode or town are not the same place', () => {
     const home = (address: string) => ({ address, zip: '96881', city: 'Honolulu' });
     expect(levelOf('location', home('6 Jones Ln'), home('36 36th Ave'))).toBe('same postcode, another street address');

@@ -77,13 +77,16 @@ export const contactsModel: ObjectModel = {
         webmail[i] = address.freeMail ? 1 : 0;
         const local = address.local;
         const letters = DIGIT.test(local) ? local.replace(/\d+/g, '') : local;
-        namesOnly[i] = madeOfNames(letters, first, last) || madeOfNames(letters, last, first) ? 1 : 0;
+        // "Müller" writes "mueller" in an address, "Jörg" "joerg".
+        const [f, l] = UMLAUT.test(`${asText(p.firstname)}${asText(p.lastname)}`) ? [umlauts(first, p.firstname), umlauts(last, p.lastname)] : [first, last];
+        const ofNames = (text: string) => madeOfNames(text, first, last) || madeOfNames(text, f, l);
+        namesOnly[i] = ofNames(letters) || madeOfNames(letters, last, first) || madeOfNames(letters, l, f) ? 1 : 0;
         // A mailbox named after the person ("jacqueline@", "stephen.rogers@", "srogers@")
         // repeats what the names already say, and "marketing@" names nobody: neither counts
         // as a shared mailbox name at two domains.
         // Without dots, dashes and underscores: Gmail drops the dots ("ann.brookaway46@yahoo.com",
         // "annbrookaway46@gmail.com" are one mailbox name at two providers).
-        if (!ROLE_ADDRESSES.has(local) && !madeOfNames(local, first, last)) c.emailLocal.codes[i] = d.emailLocal.code(SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local);
+        if (!ROLE_ADDRESSES.has(local) && !ofNames(local)) c.emailLocal.codes[i] = d.emailLocal.code(SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local);
       }
       c.canonicalFirst.codes[i] = canonical(firstCode);
       if (phonetic) {
@@ -263,5 +266,13 @@ function is(text: string, a: string, b: string): boolean {
 }
 
 const SEPARATORS = /[._-]/;
+const UMLAUT = /[äöüÄÖÜ]/;
+
+/** A name part with its umlauts written out ("muller" from "Müller" → "mueller"), when the raw value has them. */
+function umlauts(normalized: string, raw: unknown): string {
+  const text = asText(raw);
+  if (!UMLAUT.test(text)) return normalized;
+  return normalizeNamePart(text.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue'));
+}
 const SEPARATOR_RUNS = /[._-]+/g;
 const DIGIT = /\d/;
