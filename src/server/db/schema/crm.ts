@@ -47,6 +47,26 @@ export const crmSyncState = pgTable(
   (t) => [primaryKey({ columns: [t.connectionId, t.objectType] })],
 );
 
+/**
+ * What a portal calls its ids and codes: owners' names (object type '*': every type shares
+ * them), pipeline and stage labels, enumeration options' labels. Filled and replaced with
+ * each scan (modules/hubspot/property-labels.ts); a value not here is shown as it is.
+ */
+export const crmValueLabels = pgTable(
+  'crm_value_labels',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => crmConnections.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    property: text('property').notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    refreshedAt: timestamptz('refreshed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.objectType, t.property, t.value] })],
+);
+
 /** The local mirror of a portal's records that scans read (DESIGN.md, flow of a scan). */
 export const crmRecords = pgTable(
   'crm_records',

@@ -25,6 +25,8 @@ const OAUTH_SCOPES = [
   'crm.objects.deals.read',
   'crm.objects.deals.write',
   'tickets',
+  // Owners' names instead of their ids (property-labels.ts).
+  'crm.objects.owners.read',
 ];
 
 /** Connecting a HubSpot portal: OAuth, or a private-app token; status and disconnect. */
