@@ -16,6 +16,8 @@ export const crmConnections = pgTable(
     refreshToken: text('refresh_token'),
     accessTokenExpiresAt: timestamptz('access_token_expires_at'),
     hubDomain: text('hub_domain'),
+    /** The portal's name where HubSpot gives one (account details' portalName); see portal-name.ts. */
+    portalName: text('portal_name'),
     hubId: text('hub_id'),
     scopes: jsonb('scopes').$type<string[]>(),
     isConnected: boolean('is_connected').notNull().default(true),

@@ -79,6 +79,7 @@ const group: DuplicateGroupView = {
     { id: '12', isPrimary: false, properties: { firstname: 'Bob', lastname: 'Smith' }, updatedAt: null },
   ],
   explanations: [],
+  valueLabels: {},
   createdAt: '2025-02-02T10:00:00.000Z',
   updatedAt: '2025-02-02T10:00:00.000Z',
 };

@@ -79,6 +79,7 @@ export function duplicateGroup(overrides: Partial<DuplicateGroupView> = {}): Dup
       { id: '104', isPrimary: true, properties: { firstname: 'Donald', lastname: 'Knuth', email: 'don@stanford.edu' }, updatedAt: null },
       { id: '188', isPrimary: false, properties: { firstname: 'Don', lastname: 'Knuth', email: 'don@stanford.edu' }, updatedAt: null },
     ],
+    valueLabels: {},
     explanations: [
       {
         a: '104',
