@@ -62,6 +62,7 @@ function plan(overrides: Partial<MergePlan> = {}): MergePlan {
       { kind: 'merge', recordId: '12', description: 'Merge Bob Smith into Robert Smith' },
     ],
     blockers: [],
+    valueLabels: {},
     ...overrides,
   };
 }
