@@ -1,25 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ObjectRecordView } from '../src/shared/contracts/objects';
 import type { DuplicateGroupPage } from '../src/shared/contracts/results';
-import type { ScanRun } from '../src/shared/contracts/scans';
 import { OWNERS } from '../src/synthetic-crm';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
-import { SANDBOX_TOKEN } from './support/sandbox';
+import { connectAndScan } from './support/scan';
 import { shoot } from './support/screenshots';
 import { skipTour } from './support/tour';
-
-async function connectAndScanTickets(page: Page): Promise<void> {
-  expect((await page.request.post('/api/hubspot/connect-token', { data: { accessToken: SANDBOX_TOKEN } })).ok()).toBe(true);
-  const started = await page.request.post('/api/scans', { data: { objectTypes: ['tickets'] } });
-  expect(started.ok(), await started.text()).toBe(true);
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/settings/last-scan')).json()) as { lastScan: ScanRun | null }).lastScan?.status, {
-      message: 'the scan to finish',
-      timeout: 90_000,
-    })
-    .toBe('completed');
-}
 
 const ownerName = (id: string) => {
   const owner = OWNERS.find((o) => o.id === id)!;
@@ -42,7 +29,7 @@ test.describe('names, not codes', () => {
     test.setTimeout(150_000);
     const errors = watchConsole(page);
     await signUpThroughApi(page, 'names');
-    await connectAndScanTickets(page);
+    await connectAndScan(page, ['tickets']);
 
     // A duplicate group of tickets whose records have an owner.
     const groups = (await (await page.request.get('/api/duplicates?objectType=tickets&pageSize=100')).json()) as DuplicateGroupPage;

@@ -20,13 +20,12 @@ beforeAll(async () => {
   ctx = await startTestApp({ env: { HUBSPOT_API_BASE: sandbox.url } });
 });
 
-afterAll(async () => {
-  await ctx?.stop();
-  await sandbox?.close();
-});
+afterAll(() => Promise.all([ctx?.stop(), sandbox?.close()]));
 
-const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const post = (cookie: string, url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+/** A call as the signed-in user's browser makes it. */
+const call = (method: 'GET' | 'POST', cookie: string, url: string, payload?: object) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const get = (cookie: string, url: string) => call('GET', cookie, url);
+const post = (cookie: string, url: string, payload?: object) => call('POST', cookie, url, payload);
 
 async function scan(cookie: string, objectTypes: string[]): Promise<ScanRun> {
   const started = await post(cookie, '/api/scans', { objectTypes });
