@@ -107,6 +107,16 @@ export function recordName(objectType: ObjectType, properties: Readonly<Record<s
   return name || null;
 }
 
+/** Id -> name of the records that have one: kept with a decision, so History names records, not ids. */
+export function recordNames(objectType: ObjectType, records: readonly { id: unknown; properties?: Readonly<Record<string, unknown>> }[]): Record<string, string> {
+  return Object.fromEntries(
+    records.flatMap((r) => {
+      const name = recordName(objectType, r.properties ?? {});
+      return name ? [[String(r.id), name]] : [];
+    }),
+  );
+}
+
 /** A short name for a record: its name, else "Record <id>". */
 export function recordTitle(objectType: ObjectType, properties: Readonly<Record<string, unknown>>, id: string): string {
   return recordName(objectType, properties) ?? `Record ${id}`;

@@ -34,3 +34,13 @@ export function labelsFor(labels: ValueLabels, records: readonly { properties: R
   }
   return picked;
 }
+
+/**
+ * The label of a value whose property is not known (a match explanation names the engine's
+ * field, not the property): found only when exactly one property labels it, else null.
+ */
+export function labelOfAny(labels: ValueLabels | undefined, value: string): string | null {
+  if (!labels || value === '') return null;
+  const found = Object.values(labels).flatMap((values) => (values[value] !== undefined ? [values[value]] : []));
+  return found.length === 1 && found[0] !== value ? found[0]! : null;
+}

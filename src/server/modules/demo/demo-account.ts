@@ -12,6 +12,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { findDuplicatesInParallel, type DuplicateDetectionResult, type EngineRecord, type PairOfIds } from '../../../engine';
+import { recordNames } from '../../../shared/crm-properties';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { OWNERS, propertyDefinitions, type RecordCounts } from '../../../synthetic-crm';
@@ -249,7 +250,7 @@ async function storeReplay(db: Db, userId: number, replay: ScanReplay): Promise<
         recordIds: ids,
         primaryRecordId: decision === 'merged' ? group.primaryRecordId : null,
         timestamp: decidedAt,
-        details: { groupId: group.id, by: 'user', byName: 'Demo Team' },
+        details: { groupId: group.id, by: 'user', byName: 'Demo Team', labels: recordNames(objectType, group.records as { id: string; properties?: Record<string, unknown> }[]) },
         status: 'completed',
       });
     }

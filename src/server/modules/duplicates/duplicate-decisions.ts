@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PairOfIds } from '../../../engine';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
-import { recordName } from '../../../shared/crm-properties';
+import { recordNames } from '../../../shared/crm-properties';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, recordActions, type DuplicateGroup } from '../../db/schema';
@@ -33,15 +33,7 @@ async function pendingGroup(db: Db, userId: number, groupId: number): Promise<Du
 
 const idsOf = (row: Pick<DuplicateGroup, 'records'>) => (row.records as { id: string }[]).map((r) => String(r.id));
 
-/** The records' names as the group shows them, kept with the decision: History names records, not ids. */
-function namesOf(row: Pick<DuplicateGroup, 'records' | 'objectType'>): Record<string, string> {
-  return Object.fromEntries(
-    (row.records as { id: string; properties?: Record<string, unknown> }[]).flatMap((r) => {
-      const name = recordName(row.objectType as ObjectType, r.properties ?? {});
-      return name ? [[String(r.id), name]] : [];
-    }),
-  );
-}
+const namesOf = (row: Pick<DuplicateGroup, 'records' | 'objectType'>) => recordNames(row.objectType as ObjectType, row.records as { id: string; properties?: Record<string, unknown> }[]);
 
 /** The whole group is not a duplicate: it leaves the review list and is never proposed again. */
 export async function dismissGroup(db: Db, userId: number, groupId: number, options: DecisionOptions): Promise<DuplicateGroupView> {

@@ -193,7 +193,7 @@ export function GroupDetail({
             </div>
           )}
           <div className="mt-3">
-            <MatchExplanation pair={pair} nameOf={nameOf} />
+            <MatchExplanation pair={pair} nameOf={nameOf} labels={group.valueLabels} />
           </div>
         </section>
       )}
