@@ -93,10 +93,10 @@ export const DATE_PROPERTIES: ReadonlySet<string> = new Set(['createdate', 'last
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
-/** A short name for a record, as people call it: a person's name, a company's, a deal's, a ticket's subject. */
-export function recordTitle(objectType: ObjectType, properties: Readonly<Record<string, unknown>>, id: string): string {
+/** A record's name as people call it (a person's name or email, a company's name, a deal's, a ticket's subject); null when it has none. */
+export function recordName(objectType: ObjectType, properties: Readonly<Record<string, unknown>>): string | null {
   const p = (name: string) => text(properties[name]);
-  const title =
+  const name =
     objectType === 'contacts'
       ? [p('firstname'), p('lastname')].filter(Boolean).join(' ') || p('email')
       : objectType === 'companies'
@@ -104,5 +104,20 @@ export function recordTitle(objectType: ObjectType, properties: Readonly<Record<
         : objectType === 'deals'
           ? p('dealname')
           : p('subject');
-  return title || `Record ${id}`;
+  return name || null;
+}
+
+/** Id -> name of the records that have one: kept with a decision, so History names records, not ids. */
+export function recordNames(objectType: ObjectType, records: readonly { id: unknown; properties?: Readonly<Record<string, unknown>> }[]): Record<string, string> {
+  return Object.fromEntries(
+    records.flatMap((r) => {
+      const name = recordName(objectType, r.properties ?? {});
+      return name ? [[String(r.id), name]] : [];
+    }),
+  );
+}
+
+/** A short name for a record: its name, else "Record <id>". */
+export function recordTitle(objectType: ObjectType, properties: Readonly<Record<string, unknown>>, id: string): string {
+  return recordName(objectType, properties) ?? `Record ${id}`;
 }

@@ -9,7 +9,9 @@ export { DEFAULT_DUPLICATE_RATE, generatePortal, type GeneratedPortal, type Reco
 export { portalRecords, type PortalRecord } from './portal-records';
 export {
   LAST_MODIFIED_PROPERTY,
+  DEAL_STAGES,
   OWNERS,
+  TICKET_STAGES,
   propertyDefinition,
   propertyDefinitions,
   systemProperties,

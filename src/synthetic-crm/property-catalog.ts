@@ -98,7 +98,7 @@ const DEAL_TYPES = options([
   ['existingbusiness', 'Existing Business'],
 ]);
 
-const TICKET_STAGES = options([
+export const TICKET_STAGES = options([
   ['1', 'New'],
   ['2', 'Waiting on contact'],
   ['3', 'Waiting on us'],

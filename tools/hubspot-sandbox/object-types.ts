@@ -49,7 +49,11 @@ export function propertyScopesFor(type: ObjectType): string[] {
   return [`crm.objects.${type}.read`, `crm.schemas.${type}.read`];
 }
 
+/** Reading owners (names behind hubspot_owner_id). */
+export const OWNERS_SCOPE = 'crm.objects.owners.read';
+
 /** Every CRM scope the sandbox checks: what a private app gets unless told otherwise. */
 export const ALL_CRM_SCOPES: readonly string[] = [
   ...OBJECT_TYPES.flatMap((type) => [...scopesFor(type, 'read'), ...scopesFor(type, 'write'), ...propertyScopesFor(type)]),
+  OWNERS_SCOPE,
 ].filter((scope, i, all) => all.indexOf(scope) === i);

@@ -1,6 +1,6 @@
 /** A HubSpot account (portal): its records, tier, time zone and settings. */
 import { z } from 'zod';
-import { DEFAULT_DUPLICATE_RATE, type RecordCounts } from '../../src/synthetic-crm';
+import { DEAL_STAGES, DEFAULT_DUPLICATE_RATE, OWNERS, TICKET_STAGES, type RecordCounts } from '../../src/synthetic-crm';
 import { OBJECT_TYPES, type ObjectType } from './object-types';
 import type { RecordStore } from './record-store';
 import type { Tier } from './rate-limiter';
@@ -49,6 +49,20 @@ export const portalOptionsSchema = z.object({
 export type PortalOptions = z.input<typeof portalOptionsSchema>;
 type ResolvedPortalOptions = z.output<typeof portalOptionsSchema>;
 
+export interface SandboxOwner {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  archived: boolean;
+}
+
+export interface SandboxPipeline {
+  id: string;
+  label: string;
+  stages: { id: string; label: string }[];
+}
+
 export class Portal {
   readonly id: number;
   readonly tier: Tier;
@@ -57,6 +71,13 @@ export class Portal {
   readonly seed: number;
   readonly duplicateRate: number;
   salesforceIntegration: boolean;
+  /** The users records are assigned to; tests rename or deactivate them as a portal's admin would. */
+  readonly owners: SandboxOwner[] = OWNERS.map((owner) => ({ ...owner, archived: false }));
+  /** One pipeline per type, as a new portal has: the ids the seeded records use, HubSpot's default labels. */
+  readonly pipelines: Record<'deals' | 'tickets', SandboxPipeline> = {
+    deals: { id: 'default', label: 'Sales Pipeline', stages: DEAL_STAGES.map((s) => ({ id: s.value, label: s.label })) },
+    tickets: { id: '0', label: 'Support Pipeline', stages: TICKET_STAGES.map((s) => ({ id: s.value, label: s.label })) },
+  };
   private readonly stores: Record<ObjectType, RecordStore>;
 
   constructor(id: number, options: ResolvedPortalOptions) {

@@ -14,6 +14,7 @@ import { registerCrmRoutes } from './crm-routes';
 import type { FaultOptions, FaultSettings } from './faults';
 import { HubSpotHttpError, errorBody, internalError } from './hubspot-errors';
 import { registerOAuthRoutes } from './oauth-routes';
+import { registerOwnerPipelineRoutes } from './owner-pipeline-routes';
 import type { ObjectType } from './object-types';
 import type { PortalOptions, PrivateAppOptions } from './portal';
 import type { RateLimitOptions, RateLimitSettings } from './rate-limiter';
@@ -116,6 +117,7 @@ export function buildSandboxApp(state: SandboxState, options: { logger?: boolean
 
   registerCrmRoutes(app, state);
   registerOAuthRoutes(app, state);
+  registerOwnerPipelineRoutes(app, state);
   registerAdminRoutes(app, state);
   return app;
 }

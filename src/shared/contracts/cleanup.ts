@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_TYPES } from '../object-types';
+import { valueLabelsSchema } from './results';
 
 /** How the primary (the record that survives a merge) is suggested; the user may also pick one by hand. */
 export const PRIMARY_RULES = ['most-complete', 'oldest', 'most-recent', 'has-owner'] as const;
@@ -96,6 +97,8 @@ export const mergePlanSchema = z
     steps: z.array(z.object({ kind: z.enum(['update', 'merge']), recordId: z.string(), description: z.string() })),
     /** Why this merge cannot run as planned (empty when it can). */
     blockers: z.array(z.string()),
+    /** What the portal calls the owner ids, stage ids and option codes among the values. */
+    valueLabels: valueLabelsSchema,
   })
   .meta({ id: 'MergePlan' });
 

@@ -7,6 +7,8 @@ export const hubspotStatusSchema = z
     authType: z.enum(['oauth', 'private_app']).nullable(),
     hubId: z.string().nullable(),
     hubDomain: z.string().nullable(),
+    /** What to call the portal: its name, else its domain, else "Portal <id>" (shared/portal-name.ts). */
+    portalName: z.string().nullable(),
     connectedAt: z.iso.datetime().nullable(),
     /** Whether this server can connect with OAuth (HUBSPOT_CLIENT_ID and _SECRET set); a private-app token always works. */
     oauthAvailable: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_TYPES } from '../object-types';
-import { duplicateGroupSchema } from './results';
+import { duplicateGroupSchema, valueLabelsSchema } from './results';
 
 /**
  * What can be wrong with a mirrored record, in the order the app lists them:
@@ -111,6 +111,8 @@ export const objectRecordPageSchema = z
     }) satisfies z.ZodType<Record<'all' | QualityFlag, number>>,
     /** Labels of the properties in `records[].properties`, key properties first. */
     fields: z.array(objectFieldSchema),
+    /** The portal's names for the owner ids, stage ids and option codes on this page. */
+    valueLabels: valueLabelsSchema,
     /** The flags this type is checked for: only contacts have an email address, deals and tickets no phone. */
     checks: z.array(z.enum(QUALITY_FLAGS)),
     /** A record not changed for more days than this is stale. */
@@ -127,6 +129,8 @@ export const objectRecordSchema = z
     properties: z.record(z.string(), z.string().nullable()),
     /** A label for each property in `properties` and each key property, key properties first. */
     fields: z.array(objectFieldSchema),
+    /** The portal's names for the record's owner id, stage ids and option codes. */
+    valueLabels: valueLabelsSchema,
     createdAt: z.iso.datetime().nullable(),
     updatedAt: z.iso.datetime().nullable(),
     /** When DataCleaner last copied the record from HubSpot. */

@@ -173,6 +173,9 @@ export const duplicateGroupsQuerySchema = z
     path: ['minConfidence'],
   });
 
+/** Property -> raw value -> the portal's label for it (shared/value-labels.ts); values without one are left out. */
+export const valueLabelsSchema = z.record(z.string(), z.record(z.string(), z.string())).meta({ id: 'ValueLabels' });
+
 export const duplicateRecordSchema = z
   .object({
     /** The HubSpot record id. */
@@ -225,6 +228,8 @@ export const duplicateGroupSchema = z
     records: z.array(duplicateRecordSchema),
     /** Why each pair matched: every field's contribution with both values. */
     explanations: z.array(pairExplanationSchema),
+    /** What the portal calls the records' owner ids, pipeline and stage ids and option codes: property -> value -> label. */
+    valueLabels: valueLabelsSchema,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -19,6 +19,7 @@ import { RecommendationList } from '../features/recommendations';
 import { ScanProgressPanel } from '../features/scans/scan-progress-panel';
 import { useScanControl, type ScanControl } from '../features/scans/use-scan-control';
 import { DEMO_BASE_PATH, isDemoMode } from '../lib/demo-mode';
+import { portalDisplayName } from '../../shared/portal-name';
 
 function ScanNowButton({ scan, size = 'md' }: { scan: ScanControl; size?: 'md' | 'lg' }) {
   const busy = scan.starting || scan.active !== null;
@@ -101,7 +102,7 @@ function Results({ results, basePath }: { results: HealthResults; basePath: stri
 }
 
 function portalName(status: HubSpotStatus | undefined): string | null {
-  return status?.connected ? (status.hubDomain ?? (status.hubId ? `HubSpot portal ${status.hubId}` : null)) : null;
+  return status?.connected ? portalDisplayName(status) : null;
 }
 
 /** /dashboard (and /demo/dashboard): health scores, trends, duplication and top issues, and Scan now with live progress. */

@@ -32,6 +32,7 @@ function group(id: number, overrides: Partial<DuplicateGroupView> = {}): Duplica
     status: 'pending',
     primaryRecordId: '11',
     records: [contact('11', 'Robert', 'Smith', 'bob@acme.io', { phone: '+1 555 0100' }, true), contact('12', 'Bob', 'Smith', 'bob@acme.io', { phone: '' })],
+    valueLabels: {},
     explanations: [
       {
         a: '11',

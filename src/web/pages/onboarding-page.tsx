@@ -10,6 +10,7 @@ import { ChooseObjectsStep, ConnectStep, FirstScanStep, OnboardingSteps } from '
 import { completeOnboarding } from '../features/onboarding/api/onboarding-requests';
 import { useSettings } from '../features/settings/api/get-settings';
 import { userQueryKey } from '../features/auth/api/current-user';
+import { portalDisplayName } from '../../shared/portal-name';
 
 type Step = 'connect' | 'objects' | 'scan';
 
@@ -79,7 +80,7 @@ function Steps({
   finishing: boolean;
 }) {
   const step: Step = !status.connected ? 'connect' : chosen === null ? 'objects' : 'scan';
-  const portal = status.hubDomain ?? (status.hubId ? `portal ${status.hubId}` : 'your portal');
+  const portal = portalDisplayName(status) ?? 'your portal';
   return (
     <>
       <OnboardingSteps current={step} />

@@ -25,6 +25,7 @@ import { ScorePartsChart } from '../features/reports/score-parts-chart';
 import { SegmentedControl } from '../features/reports/segmented-control';
 import { OBJECT_TYPE_LABELS } from '../features/scans/object-type-labels';
 import { DEMO_BASE_PATH, isDemoMode } from '../lib/demo-mode';
+import { portalDisplayName } from '../../shared/portal-name';
 
 type TypeChoice = ObjectType | 'all';
 
@@ -227,7 +228,7 @@ export function ReportsPage() {
   const trends = useHistoricalTrends(days);
   const duplication = useDuplicationByField();
 
-  const portal = status.data?.connected ? (status.data.hubDomain ?? (status.data.hubId ? `HubSpot portal ${status.data.hubId}` : null)) : null;
+  const portal = status.data?.connected ? portalDisplayName(status.data) : null;
   const hasTrendPoints = trends.data?.series.some((s) => s.points.length > 0) ?? false;
   const rows = trends.data ? scanHistoryRows(trends.data, type === 'all' ? null : type) : [];
   const hasData = (results.data?.objects.length ?? 0) > 0 || hasTrendPoints;

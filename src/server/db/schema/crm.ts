@@ -16,6 +16,8 @@ export const crmConnections = pgTable(
     refreshToken: text('refresh_token'),
     accessTokenExpiresAt: timestamptz('access_token_expires_at'),
     hubDomain: text('hub_domain'),
+    /** The portal's name where HubSpot gives one (account details' portalName); see portal-name.ts. */
+    portalName: text('portal_name'),
     hubId: text('hub_id'),
     scopes: jsonb('scopes').$type<string[]>(),
     isConnected: boolean('is_connected').notNull().default(true),
@@ -45,6 +47,26 @@ export const crmSyncState = pgTable(
     elapsedMs: integer('elapsed_ms').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.objectType] })],
+);
+
+/**
+ * What a portal calls its ids and codes: owners' names (object type '*': every type shares
+ * them), pipeline and stage labels, enumeration options' labels. Filled and replaced with
+ * each scan (modules/hubspot/property-labels.ts); a value not here is shown as it is.
+ */
+export const crmValueLabels = pgTable(
+  'crm_value_labels',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => crmConnections.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    property: text('property').notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    refreshedAt: timestamptz('refreshed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.objectType, t.property, t.value] })],
 );
 
 /** The local mirror of a portal's records that scans read (DESIGN.md, flow of a scan). */

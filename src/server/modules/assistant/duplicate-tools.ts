@@ -54,7 +54,7 @@ export async function listGroups(ctx: ToolContext, args: DuplicateGroupsArgs): P
       .orderBy(...order)
       .limit(args.limit),
   ]);
-  const groups = rows.map(duplicateGroupView).map((g) => ({ id: g.id, objectType: g.objectType, name: groupName(g), records: g.records.length, confidencePercent: confidencePercent(g.confidence), matchedOn: g.matchKey }));
+  const groups = rows.map((row) => duplicateGroupView(row)).map((g) => ({ id: g.id, objectType: g.objectType, name: groupName(g), records: g.records.length, confidencePercent: confidencePercent(g.confidence), matchedOn: g.matchKey }));
   const totalGroups = Number(totals?.groups ?? 0);
   const recordsInGroups = Number(totals?.records ?? 0);
   const typeLabel = args.objectType ?? 'records';

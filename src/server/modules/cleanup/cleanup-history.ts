@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { RECORD_ACTION_STATUSES, RECORD_ACTION_TYPES, type HistoryPage, type historyQuerySchema, type MergeStatus, type MergeView, type Performer, type RecordActionStatus, type RecordActionView } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { mergeBackups, merges, recordActions, type Merge, type MergeBackup, type RecordAction } from '../../db/schema';
+import { recordName } from '../../../shared/crm-properties';
+import { crmRecords, mergeBackups, merges, recordActions, type Merge, type MergeBackup, type RecordAction } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import type { ActionDetails } from './run-merge';
 import { isStalled } from './start-merge';
@@ -21,11 +22,34 @@ async function backupsOf(db: Db, mergeIds: readonly number[]): Promise<BackupInd
   return new Map(rows.map((row) => [backupKey(row.mergeId, row.hubspotId), row]));
 }
 
+/** Record names by object type and id, read from the mirror for actions that recorded none. */
+type MirrorNames = ReadonlyMap<string, string>;
+const nameKey = (objectType: string, id: string) => `${objectType}:${id}`;
+
+/** The names the mirror holds for the records these actions touched: older decisions recorded ids only. */
+async function mirrorNames(db: Db, userId: number, rows: readonly RecordAction[]): Promise<MirrorNames> {
+  const wanted = rows.flatMap((row) => row.recordIds.filter((id) => !((row.details as unknown as ActionDetails | null)?.labels ?? {})[id]).map((id) => ({ objectType: row.objectType, id })));
+  if (wanted.length === 0) return new Map();
+  const found = await db
+    .select({ objectType: crmRecords.objectType, id: crmRecords.hubspotId, properties: crmRecords.properties })
+    .from(crmRecords)
+    .where(and(eq(crmRecords.userId, userId), inArray(crmRecords.objectType, [...new Set(wanted.map((w) => w.objectType))]), inArray(crmRecords.hubspotId, [...new Set(wanted.map((w) => w.id))])));
+  return new Map(
+    found.flatMap((r) => {
+      const name = recordName(r.objectType as ObjectType, r.properties);
+      return name ? [[nameKey(r.objectType, r.id), name] as const] : [];
+    }),
+  );
+}
+
 /** A record action as the history shows it, with whether Restore can bring back what it merged away. */
-export function actionView(row: RecordAction, backups: BackupIndex, now = Date.now()): RecordActionView {
+export function actionView(row: RecordAction, backups: BackupIndex, now = Date.now(), names: MirrorNames = new Map()): RecordActionView {
   const details = (row.details ?? {}) as unknown as ActionDetails;
   const labels = details.labels ?? {};
-  const named = (id: string | undefined) => (id ? (labels[id] ? `${labels[id]} (${id})` : id) : 'a record');
+  // A name recorded with the action wins: the mirror's may have changed since, or be gone.
+  const labelOf = (id: string) => labels[id] ?? names.get(nameKey(row.objectType, id));
+  const named = (id: string | undefined) => (id ? (labelOf(id) ? `${labelOf(id)} (${id})` : id) : 'a record');
+  const namedList = (ids: readonly string[]) => ids.map(named).join(', ');
   const status = row.status as RecordActionStatus;
   const writes = details.writes ?? {};
   const changes = Object.entries(writes).map(([property, to]) => ({ property, from: details.previous?.[property] ?? null, to }));
@@ -41,7 +65,7 @@ export function actionView(row: RecordAction, backups: BackupIndex, now = Date.n
       const into = details.primaryIdBefore ?? row.primaryRecordId ?? undefined;
       resultId = status === 'completed' ? (details.primaryIdAfter ?? null) : null;
       // A merge recorded without its steps (the demo's) names the whole group.
-      const merged = details.secondaryId ? named(details.secondaryId) : `${row.recordIds.filter((id) => id !== into).join(', ') || 'records'}`;
+      const merged = details.secondaryId ? named(details.secondaryId) : namedList(row.recordIds.filter((id) => id !== into)) || 'records';
       summary =
         status === 'completed'
           ? `Merged ${merged} into ${named(into)}${resultId && resultId !== into ? `; the merged record is ${resultId}` : ''}`
@@ -53,10 +77,10 @@ export function actionView(row: RecordAction, backups: BackupIndex, now = Date.n
       summary = status === 'completed' ? `Restored ${named(details.originalId)} from its backup as new record ${resultId}` : `Restore ${named(details.originalId)} from its backup`;
       break;
     case 'dismiss':
-      summary = `Dismissed ${row.recordIds.join(', ')} as not duplicates`;
+      summary = `Dismissed ${namedList(row.recordIds)} as not duplicates`;
       break;
     case 'not-duplicate':
-      summary = `Took ${row.recordIds[0] ?? 'a record'} out of the group: not a duplicate of ${row.recordIds.slice(1).join(', ')}`;
+      summary = `Took ${named(row.recordIds[0])} out of the group: not a duplicate of ${namedList(row.recordIds.slice(1))}`;
       break;
     default:
       summary = `${row.actionType} ${row.recordIds.join(', ')}`;
@@ -117,14 +141,15 @@ export async function listHistory(db: Db, userId: number, query: z.infer<typeof 
       .offset((query.page - 1) * query.pageSize),
   ]);
   const backups = await backupsOf(db, rows.map((row) => (row.details as unknown as ActionDetails | null)?.mergeId).filter((id): id is number => typeof id === 'number'));
-  return { actions: rows.map((row) => actionView(row, backups)), page: query.page, pageSize: query.pageSize, total: Number(total) };
+  const names = await mirrorNames(db, userId, rows);
+  return { actions: rows.map((row) => actionView(row, backups, Date.now(), names)), page: query.page, pageSize: query.pageSize, total: Number(total) };
 }
 
 export async function findAction(db: Db, userId: number, actionId: number): Promise<RecordActionView | null> {
   const [row] = await db.select().from(recordActions).where(and(eq(recordActions.id, actionId), eq(recordActions.userId, userId))).limit(1);
   if (!row) return null;
   const mergeId = (row.details as unknown as ActionDetails | null)?.mergeId;
-  return actionView(row, await backupsOf(db, mergeId ? [mergeId] : []));
+  return actionView(row, await backupsOf(db, mergeId ? [mergeId] : []), Date.now(), await mirrorNames(db, userId, [row]));
 }
 
 export async function findMerge(db: Db, userId: number, mergeId: number): Promise<MergeView | null> {

@@ -196,7 +196,7 @@ describe('merging a duplicate group', () => {
     expect((await post(cookie, `/api/duplicates/${dismissed}/dismiss`)).statusCode).toBe(200);
     expect((await post(cookie, `/api/cleanup/groups/${dismissed}/merge`, {})).json()).toEqual({ code: 'GROUP_NOT_PENDING', message: 'This group is dismissed; only pending groups can be merged.' });
     const history = (await get(cookie, '/api/cleanup/history')).json() as HistoryPage;
-    expect(history.actions[0]).toMatchObject({ actionType: 'dismiss', groupId: dismissed, performedBy: 'user', summary: `Dismissed ${pair[0]!.id}, ${pair[1]!.id} as not duplicates`, restore: { available: false } });
+    expect(history.actions[0]).toMatchObject({ actionType: 'dismiss', groupId: dismissed, performedBy: 'user', summary: `Dismissed ${pair.map((r) => `${r.properties.firstname} (${r.id})`).join(', ')} as not duplicates`, restore: { available: false } });
 
     // Someone else's group, merge and history are not there for this user.
     const other = await activeUser(ctx, 'someone-else@example.com');

@@ -1,6 +1,7 @@
 import type { MergePlan, MergePlanField, PrimaryRule } from '../../../shared/contracts/cleanup';
 import type { ObjectType } from '../../../shared/object-types';
 import { type HubSpotRecord, lastModifiedProperty, type PropertyInfo } from '../hubspot';
+import { labelsFor, type ValueLabels } from '../../../shared/value-labels';
 
 /** A merge as planned: what the preview shows, and what the merge job writes and checks. */
 export interface BuiltPlan extends Omit<MergePlan, 'groupId' | 'objectType' | 'alreadyMerged'> {
@@ -24,6 +25,8 @@ export interface PlanInput {
   primaryId?: string | undefined;
   /** Property -> record whose value survives. */
   fieldChoices?: Readonly<Record<string, string>>;
+  /** The portal's cached names for owner and stage ids (property-labels.ts); option labels come with `properties`. */
+  labels?: ValueLabels;
 }
 
 /** The request itself is wrong (a primary or a choice that is not in the group). */
@@ -176,10 +179,19 @@ export function buildMergePlan(input: PlanInput): BuiltPlan {
       ...others.map((r) => ({ kind: 'merge' as const, recordId: r.id, description: `Merge ${recordLabel(objectType, r)} (${r.id}) into the primary` })),
     ],
     blockers,
+    valueLabels: labelsFor(planLabels(input), records),
     writes,
     previous,
     consentValues: Object.fromEntries(consent.map((f) => [f.property, f.survivor.value!])),
   };
+}
+
+/** Option labels from the live catalog, then the cached labels over them (owners and stages come from their own APIs). */
+function planLabels(input: PlanInput): ValueLabels {
+  const labels: ValueLabels = {};
+  for (const property of input.properties) if (property.optionLabels) labels[property.name] = { ...property.optionLabels };
+  for (const [property, values] of Object.entries(input.labels ?? {})) labels[property] = { ...labels[property], ...values };
+  return labels;
 }
 
 /** Records best first by the rule; ties go to the more complete, then the more recently updated, then the lower id. */

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { crmRecords, duplicateGroups, type CrmConnection, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { findConnection, hubspotApiFor, HubSpotError, HubSpotRefusal, type HubSpotApi, type HubSpotRecord, type PropertyInfo } from '../hubspot';
+import { findConnection, hubspotApiFor, valueLabelsOf, HubSpotError, HubSpotRefusal, type HubSpotApi, type HubSpotRecord, type PropertyInfo } from '../hubspot';
 import { buildMergePlan, PlanInputError, type BuiltPlan } from './merge-plan';
 
 export interface CleanupDependencies {
@@ -78,7 +78,8 @@ export async function planGroupMerge(
     throw new HttpError(409, 'NOTHING_TO_MERGE', `HubSpot already has these records as one record (${records[0]?.id ?? 'none'}). Run a new scan to refresh the duplicates.`);
   }
   try {
-    const built = buildMergePlan({ objectType, records, properties, primaryRule: request.primaryRule, primaryId: request.primaryId, fieldChoices: request.fieldChoices ?? {} });
+    const labels = await valueLabelsOf(db, connection.id, objectType);
+    const built = buildMergePlan({ objectType, records, properties, primaryRule: request.primaryRule, primaryId: request.primaryId, fieldChoices: request.fieldChoices ?? {}, labels });
     return { group, connection, api, records, plan: { ...built, groupId: group.id, objectType, alreadyMerged } };
   } catch (error) {
     if (error instanceof PlanInputError) throw new HttpError(400, 'INVALID_MERGE_CHOICE', error.message);

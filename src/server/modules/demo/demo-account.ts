@@ -12,11 +12,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { findDuplicatesInParallel, type DuplicateDetectionResult, type EngineRecord, type PairOfIds } from '../../../engine';
+import { recordNames } from '../../../shared/crm-properties';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
-import type { RecordCounts } from '../../../synthetic-crm';
+import { OWNERS, propertyDefinitions, type RecordCounts } from '../../../synthetic-crm';
 import type { Db } from '../../db/client';
-import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recordActions, scanRuns, users } from '../../db/schema';
+import { crmConnections, crmRecords, crmSyncState, crmValueLabels, duplicateGroups, recordActions, scanRuns, users } from '../../db/schema';
 import { engineSettingsOf, saveEngineResults } from '../scans';
 import { seedDemoNotifications } from './demo-notifications';
 import { generateDemoPortal, portalAsOf, type DemoPortal, type DemoRecord } from './demo-portal';
@@ -119,6 +120,7 @@ async function buildDemoAccount(db: Db, log: FastifyBaseLogger, now: Date, optio
         .insert(crmConnections)
         .values({ userId: user!.id, authType: 'private_app', hubDomain: 'demo-portal.hubspot.com', hubId: '24000001', isConnected: true, createdAt: new Date(latest.getTime() - weeks * WEEK_MS) })
         .returning({ id: crmConnections.id });
+      await tx.insert(crmValueLabels).values(demoValueLabels(connection!.id));
       for (const { objectType, records } of final.results) {
         for (let from = 0; from < records.length; from += INSERT_BATCH) {
           await tx.insert(crmRecords).values(
@@ -147,6 +149,20 @@ async function buildDemoAccount(db: Db, log: FastifyBaseLogger, now: Date, optio
     if (theirs) return theirs.id;
     throw error;
   }
+}
+
+/**
+ * The demo portal's names for its owner ids, pipeline and stage ids and option codes, as a scan
+ * would have cached them from HubSpot: its records come from the same synthetic catalog.
+ */
+function demoValueLabels(connectionId: number) {
+  const options = OBJECT_TYPES.flatMap((objectType) =>
+    propertyDefinitions(objectType)
+      .filter((definition) => definition.name !== 'hubspot_owner_id')
+      .flatMap((definition) => definition.options.map((option) => ({ connectionId, objectType, property: definition.name, value: option.value, label: option.label }))),
+  );
+  const owners = OWNERS.map((owner) => ({ connectionId, objectType: '*', property: 'hubspot_owner_id', value: owner.id, label: `${owner.firstName} ${owner.lastName}` }));
+  return [...options, ...owners];
 }
 
 /** The weekly scans, oldest first, with what the team decided after each (nothing after the newest). */
@@ -234,7 +250,7 @@ async function storeReplay(db: Db, userId: number, replay: ScanReplay): Promise<
         recordIds: ids,
         primaryRecordId: decision === 'merged' ? group.primaryRecordId : null,
         timestamp: decidedAt,
-        details: { groupId: group.id, by: 'user', byName: 'Demo Team' },
+        details: { groupId: group.id, by: 'user', byName: 'Demo Team', labels: recordNames(objectType, group.records as { id: string; properties?: Record<string, unknown> }[]) },
         status: 'completed',
       });
     }

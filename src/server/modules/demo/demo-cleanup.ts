@@ -22,6 +22,7 @@ function catalogOf(objectType: ObjectType): PropertyInfo[] {
     readOnly: definition.readOnlyValue || definition.calculated,
     hidden: definition.hidden,
     options: definition.options.map((option) => option.value),
+    optionLabels: Object.fromEntries(definition.options.map((option) => [option.value, option.label])),
   }));
 }
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DuplicateGroupPage, DuplicateGroupView, HealthResults, HistoricalTrends } from '../../../shared/contracts/results';
 import type { HistoryPage, MergePlan } from '../../../shared/contracts/cleanup';
+import { OWNERS } from '../../../synthetic-crm';
 import type { NotificationHistory, TestNotificationResult } from '../../../shared/contracts/notifications';
 import type { UserSettingsView } from '../../../shared/contracts/settings';
 import { crmRecords, duplicateGroups, notificationEvents, recordActions, users } from '../../db/schema';
@@ -67,6 +68,17 @@ describe('the public demo API', () => {
     expect(dismissed.statusCode).toBe(200);
     expect(dismissed.json<DuplicateGroupView>().status).toBe('dismissed');
     expect((await get<DuplicateGroupView>(`/api/demo/duplicates/${group.id}`)).status).toBe('pending');
+  });
+
+  it('names owners and ticket statuses, and the records in its history', async () => {
+    const tickets = await get<DuplicateGroupPage>('/api/demo/duplicates/groups?objectType=tickets&status=all&pageSize=100');
+    const owned = tickets.groups.flatMap((g) => g.records.map((r) => ({ labels: g.valueLabels, owner: r.properties.hubspot_owner_id, stage: r.properties.hs_pipeline_stage }))).find((r) => r.owner && r.stage)!;
+    const owner = OWNERS.find((o) => o.id === owned.owner)!;
+    expect(owned.labels.hubspot_owner_id?.[owner.id]).toBe(`${owner.firstName} ${owner.lastName}`);
+    expect(owned.labels.hs_pipeline_stage?.[owned.stage as string]).toMatch(/^(New|Waiting on contact|Waiting on us|Closed)$/);
+    const history = await get<HistoryPage>('/api/demo/cleanup/history?pageSize=100');
+    // Every line names records by name, not by bare ids.
+    for (const action of history.actions.filter((a) => a.actionType === 'merge' || a.actionType === 'dismiss')) expect(action.summary).not.toMatch(/(^|[ ,])\d{3,}(,|$| as | into )/);
   });
 
   it('answers a settings change as saved and keeps the settings as they were', async () => {

@@ -7,11 +7,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PairOfIds } from '../../../engine';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
+import { recordNames } from '../../../shared/crm-properties';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { duplicateGroups, recordActions, type DuplicateGroup } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { findGroup } from '../cleanup';
+import { userValueLabels } from '../hubspot';
 import { bumpResultsVersion, duplicateGroupView } from '../scans';
 
 export const NOT_DUPLICATE_ACTION = 'not-duplicate';
@@ -31,6 +33,8 @@ async function pendingGroup(db: Db, userId: number, groupId: number): Promise<Du
 
 const idsOf = (row: Pick<DuplicateGroup, 'records'>) => (row.records as { id: string }[]).map((r) => String(r.id));
 
+const namesOf = (row: Pick<DuplicateGroup, 'records' | 'objectType'>) => recordNames(row.objectType as ObjectType, row.records as { id: string; properties?: Record<string, unknown> }[]);
+
 /** The whole group is not a duplicate: it leaves the review list and is never proposed again. */
 export async function dismissGroup(db: Db, userId: number, groupId: number, options: DecisionOptions): Promise<DuplicateGroupView> {
   const row = await pendingGroup(db, userId, groupId);
@@ -45,10 +49,10 @@ export async function dismissGroup(db: Db, userId: number, groupId: number, opti
         .returning({ id: duplicateGroups.id });
       if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
       await bumpResultsVersion(tx, userId);
-      await tx.insert(recordActions).values({ userId, objectType: row.objectType, actionType: DISMISS_ACTION, recordIds: idsOf(row), primaryRecordId: null, timestamp: now, details: { groupId, by: 'user' }, status: 'completed' });
+      await tx.insert(recordActions).values({ userId, objectType: row.objectType, actionType: DISMISS_ACTION, recordIds: idsOf(row), primaryRecordId: null, timestamp: now, details: { groupId, by: 'user', labels: namesOf(row) }, status: 'completed' });
     });
   }
-  return duplicateGroupView(decided);
+  return duplicateGroupView(decided, await userValueLabels(db, userId, row.objectType as ObjectType));
 }
 
 /**
@@ -90,12 +94,12 @@ export async function removeFromGroup(db: Db, userId: number, groupId: number, r
         recordIds: [recordId, ...ids.filter((id) => id !== recordId)],
         primaryRecordId: null,
         timestamp: now,
-        details: { groupId, by: 'user' },
+        details: { groupId, by: 'user', labels: namesOf(row) },
         status: 'completed',
       });
     });
   }
-  return duplicateGroupView({ ...row, ...changes });
+  return duplicateGroupView({ ...row, ...changes }, await userValueLabels(db, userId, row.objectType as ObjectType));
 }
 
 function mostComplete<T extends { id: string; properties?: Record<string, unknown> }>(records: readonly T[]): T | undefined {

@@ -6,6 +6,7 @@ import { localPathSchema, messageResponseSchema } from '../../../shared/contract
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { hubspotStatusSchema, privateAppTokenRequestSchema, type HubSpotStatus } from '../../../shared/contracts/hubspot';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
+import { portalDisplayName } from '../../../shared/portal-name';
 import { crmConnections, crmRecords, crmSyncState } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser, randomToken, cookieOptions } from '../auth';
@@ -25,6 +26,8 @@ const OAUTH_SCOPES = [
   'crm.objects.deals.read',
   'crm.objects.deals.write',
   'tickets',
+  // Owners' names instead of their ids (property-labels.ts).
+  'crm.objects.owners.read',
 ];
 
 /** Connecting a HubSpot portal: OAuth, or a private-app token; status and disconnect. */
@@ -107,14 +110,14 @@ export function connectionRoutes(deps: ConnectionDependencies): FastifyPluginAsy
           tags: ['hubspot'],
           summary: 'Connect with a private-app access token',
           body: privateAppTokenRequestSchema,
-          response: { 200: hubspotStatusSchema.pick({ connected: true, hubId: true, hubDomain: true, authType: true }), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 502: apiErrorSchema },
+          response: { 200: hubspotStatusSchema.pick({ connected: true, hubId: true, hubDomain: true, portalName: true, authType: true }), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 502: apiErrorSchema },
         },
       },
       async (request) => {
         const token = request.body.accessToken;
         const portal = await identifyPrivateApp(deps, token, request.log);
         const connection = await saveConnection(deps, signedInUser(request).id, { authType: 'private_app', accessToken: token, portal });
-        return { connected: true, hubId: connection.hubId, hubDomain: connection.hubDomain, authType: 'private_app' as const };
+        return { connected: true, hubId: connection.hubId, hubDomain: connection.hubDomain, portalName: portalDisplayName(connection), authType: 'private_app' as const };
       },
     );
 
@@ -152,7 +155,9 @@ async function identifyPrivateApp(deps: ConnectionDependencies, token: string, l
   if (!response) throw new HttpError(502, 'HUBSPOT_UNAVAILABLE', 'HubSpot could not be reached. Please try again in a moment.');
   if (response.status === 401) throw new HttpError(400, 'HUBSPOT_TOKEN_REJECTED', 'HubSpot did not accept this access token. Copy it again from your private app.');
   if (!response.ok) throw new HttpError(502, 'HUBSPOT_UNAVAILABLE', `HubSpot answered with status ${response.status}. Please try again in a moment.`);
-  const details = (await response.json()) as { portalId?: number | string; uiDomain?: string };
+  // portalName: HubSpot's newer account-details versions name the portal; v3 does not, and
+  // uiDomain is HubSpot's app host (app.hubspot.com), the same for every portal.
+  const details = (await response.json()) as { portalId?: number | string; portalName?: string };
   if (details.portalId === undefined) throw new HttpError(502, 'HUBSPOT_UNAVAILABLE', 'HubSpot did not say which portal this token belongs to.');
   const hubId = String(details.portalId);
   // Which objects the token may read: a scan of the others would fail later with less to go on.
@@ -167,7 +172,7 @@ async function identifyPrivateApp(deps: ConnectionDependencies, token: string, l
     }
   }
   if (scopes.length === 0) throw new HttpError(400, 'HUBSPOT_MISSING_SCOPES', 'This private app may not read contacts, companies, deals or tickets. Give it the CRM read scopes in HubSpot, then paste its token again.');
-  return { hubId, hubDomain: details.uiDomain ?? null, scopes };
+  return { hubId, hubDomain: null, portalName: details.portalName?.trim() || null, scopes };
 }
 
 /** The connection as the settings page and dashboard show it, with what the mirror holds. */
@@ -180,6 +185,7 @@ export async function hubspotStatus(deps: Pick<ConnectionDependencies, 'db' | 'c
     authType: connection ? (connection.authType as 'oauth' | 'private_app') : null,
     hubId: connection?.hubId ?? null,
     hubDomain: connection?.hubDomain ?? null,
+    portalName: connection ? portalDisplayName(connection) : null,
     connectedAt: connection?.createdAt.toISOString() ?? null,
     oauthAvailable,
     problem: connection && !connection.isConnected && connection.accessToken ? 'HubSpot no longer accepts this connection. Connect HubSpot again.' : null,

@@ -30,6 +30,8 @@ export async function findConnection(db: Db, userId: number): Promise<CrmConnect
 export interface PortalIdentity {
   hubId: string;
   hubDomain: string | null;
+  /** The portal's name, where HubSpot gives one. */
+  portalName?: string | null;
   scopes: string[];
 }
 
@@ -48,6 +50,7 @@ export async function saveConnection(
     accessTokenExpiresAt: values.expiresInSeconds ? new Date(Date.now() + values.expiresInSeconds * 1000) : null,
     hubId: values.portal.hubId,
     hubDomain: values.portal.hubDomain,
+    portalName: values.portal.portalName ?? null,
     scopes: values.portal.scopes,
     isConnected: true,
     updatedAt: new Date(),

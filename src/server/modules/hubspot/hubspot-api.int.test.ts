@@ -99,7 +99,7 @@ describe('the HubSpot API', () => {
     const secrets = await secretBoxFor(config);
     const connection = (id: number, authType: 'oauth' | 'private_app', accessToken: string): CrmConnection => ({
       id, userId: id, provider: 'hubspot', authType, accessToken: secrets.seal(accessToken), refreshToken: null, accessTokenExpiresAt: null,
-      hubId: '777', hubDomain: null, scopes: [], isConnected: true, createdAt: new Date(), updatedAt: new Date(),
+      hubId: '777', hubDomain: null, portalName: null, scopes: [], isConnected: true, createdAt: new Date(), updatedAt: new Date(),
     });
     const deps = { db: database.db, config, log: pino({ level: 'silent' }) };
     // A scan and a merge of the same private-app connection, and the portal's OAuth connection.

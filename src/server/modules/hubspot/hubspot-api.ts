@@ -90,6 +90,22 @@ export interface PropertyInfo {
   hidden: boolean;
   /** Option values in display order (lifecycle stages run down the funnel). */
   options: string[];
+  /** What HubSpot's screens call each option value. */
+  optionLabels?: Record<string, string>;
+}
+
+/** A HubSpot user records can be assigned to (`hubspot_owner_id`). */
+export interface OwnerInfo {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+export interface PipelineInfo {
+  id: string;
+  label: string;
+  stages: { id: string; label: string }[];
 }
 
 /**
@@ -99,7 +115,7 @@ export interface PropertyInfo {
  */
 interface CallOptions {
   kind: 'standard' | 'search';
-  objectType: ObjectType;
+  objectType: ObjectType | 'owners';
   writes: boolean;
   onUnconfirmed: 'retry' | 'uncertain';
 }
@@ -109,6 +125,8 @@ const MAX_ATTEMPTS = 7;
 /** 429s are expected under load and cost only waiting: many more are tolerated. */
 const MAX_RATE_LIMITED = 60;
 const BATCH_READ_MAX = 100;
+/** HubSpot's largest owners page. */
+const OWNERS_PAGE = 500;
 /** Property catalogs change rarely; reading them again for every plan would spend the portal's requests. */
 const CATALOG_TTL_MS = 10 * 60_000;
 const catalogs = new Map<string, { at: number; properties: PropertyInfo[] }>();
@@ -153,10 +171,11 @@ export class HubSpotApi {
     return { total: response.total, results: response.results.map(toRecord), ...(after ? { after } : {}) };
   }
 
-  async properties(objectType: ObjectType): Promise<PropertyInfo[]> {
+  /** `fresh`: read HubSpot's catalog even when a recent copy is at hand (a scan refreshing its labels). */
+  async properties(objectType: ObjectType, options: { fresh?: boolean } = {}): Promise<PropertyInfo[]> {
     const key = `${this.deps.portalKey}:${objectType}`;
     const cached = catalogs.get(key);
-    if (cached && Date.now() - cached.at < CATALOG_TTL_MS) return cached.properties;
+    if (!options.fresh && cached && Date.now() - cached.at < CATALOG_TTL_MS) return cached.properties;
     const response = await this.call(reading(objectType), () => this.client.crm.properties.coreApi.getAllWithHttpInfo(objectType));
     const properties = response.results.map((p) => ({
       name: p.name,
@@ -166,9 +185,30 @@ export class HubSpotApi {
       readOnly: Boolean(p.calculated || p.modificationMetadata?.readOnlyValue),
       hidden: Boolean(p.hidden),
       options: [...(p.options ?? [])].sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0)).map((o) => o.value),
+      optionLabels: Object.fromEntries((p.options ?? []).filter((o) => o.label).map((o) => [o.value, o.label])),
     }));
     catalogs.set(key, { at: Date.now(), properties });
     return properties;
+  }
+
+  /** Every owner of the portal, active and deactivated (old records keep a deactivated owner's id). */
+  async owners(): Promise<OwnerInfo[]> {
+    const owners: OwnerInfo[] = [];
+    for (const archived of [false, true]) {
+      let after: string | undefined;
+      do {
+        const response = await this.call(reading('owners'), () => this.client.crm.owners.ownersApi.getPageWithHttpInfo(undefined, after, OWNERS_PAGE, archived));
+        for (const o of response.results) owners.push({ id: String(o.id), firstName: o.firstName || null, lastName: o.lastName || null, email: o.email || null });
+        after = response.paging?.next?.after;
+      } while (after);
+    }
+    return owners;
+  }
+
+  /** The pipelines of deals or tickets with their stages, archived ones included (records may still sit in them). */
+  async pipelines(objectType: 'deals' | 'tickets'): Promise<PipelineInfo[]> {
+    const response = await this.call(reading(objectType), () => this.client.crm.pipelines.pipelinesApi.getAllWithHttpInfo(objectType));
+    return response.results.map((p) => ({ id: p.id, label: p.label, stages: p.stages.map((s) => ({ id: s.id, label: s.label })) }));
   }
 
   /**
@@ -299,7 +339,7 @@ export class HubSpotApi {
   }
 }
 
-const reading = (objectType: ObjectType): CallOptions => ({ kind: 'standard', objectType, writes: false, onUnconfirmed: 'retry' });
+const reading = (objectType: CallOptions['objectType']): CallOptions => ({ kind: 'standard', objectType, writes: false, onUnconfirmed: 'retry' });
 const writing = (objectType: ObjectType, onUnconfirmed: CallOptions['onUnconfirmed']): CallOptions => ({ kind: 'standard', objectType, writes: true, onUnconfirmed });
 
 function toRecord(result: { id: string; properties: Record<string, string | null>; createdAt: Date; updatedAt: Date; archived?: boolean }): HubSpotRecord {

@@ -10,6 +10,7 @@ export { upsertMirrorRecords } from './mirror-records';
 export type { MirrorKey } from './mirror-records';
 export { lastModifiedProperty, MIRRORED_PROPERTIES } from './hubspot-properties';
 export { portalLimiter, sleep } from './portal-limiter';
+export { OWNER_PROPERTY, refreshValueLabels, userValueLabels, valueLabelsOf } from './property-labels';
 export type { PortalLimiter } from './portal-limiter';
 export { fetchedSoFar, syncObjectType } from './sync-records';
 export type { SyncResult } from './sync-records';

@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { InvalidValue, ObjectRecordPage, ObjectRecordsQuery, ObjectRecordSummary, ObjectRecordView, QualityFlag, RecordQuality } from '../../../shared/contracts/objects';
 import { orderProperties } from '../../../shared/crm-properties';
+import { labelsFor } from '../../../shared/value-labels';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmConnections, crmRecords, duplicateGroups } from '../../db/schema';
+import { userValueLabels } from '../hubspot';
 import { findDuplicateGroup } from '../scans';
 import { OBJECT_FIELDS, checksOf, fieldsOf } from './object-fields';
 import { phoneProblem } from './phone-quality';
@@ -168,6 +170,7 @@ export async function listObjectRecords(db: Db, userId: number, objectType: Obje
     total,
     counts: summary.counts,
     fields: fieldsOf(objectType, summaryFields),
+    valueLabels: labelsFor(await userValueLabels(db, userId, objectType), records),
     checks: checksOf(objectType),
     staleAfterDays: STALE_AFTER_DAYS,
   };
@@ -199,6 +202,7 @@ export async function findObjectRecord(db: Db, userId: number, objectType: Objec
       name: row.name,
       properties: row.properties,
       fields: fieldsOf(objectType, orderProperties(objectType, Object.keys(row.properties)), true),
+      valueLabels: labelsFor(await userValueLabels(db, userId, objectType), [row]),
       createdAt: row.createdAt?.toISOString() ?? null,
       updatedAt: row.updatedAt?.toISOString() ?? null,
       syncedAt: row.syncedAt.toISOString(),

@@ -1,5 +1,6 @@
 import type { QualityFlag } from '../../../shared/contracts/objects';
 import type { ObjectType } from '../../../shared/object-types';
+import { labelledValue } from '../../../shared/value-labels';
 import type { Db } from '../../db/client';
 import { listObjectRecords } from '../objects';
 
@@ -22,7 +23,12 @@ export async function recordsCsv(db: Db, userId: number, objectType: ObjectType,
     const result = await listObjectRecords(db, userId, objectType, { flag, page, pageSize: PAGE_SIZE, sort: 'oldest' });
     header ??= result.fields.map((f) => f.property);
     for (const record of result.records) {
-      lines.push([record.id, record.name, record.updatedAt, ...header.map((name) => record.properties[name])].map(cell).join(','));
+      // Owners, stages and options by the portal's names, as the screens show them.
+      const shown = (name: string) => {
+        const value = record.properties[name];
+        return value ? labelledValue(result.valueLabels, name, value) : value;
+      };
+      lines.push([record.id, record.name, record.updatedAt, ...header.map(shown)].map(cell).join(','));
     }
     if (page * PAGE_SIZE >= result.total) break;
   }

@@ -7,7 +7,7 @@ import { scanHistory, scanRuns, userSettings, type UserSettings } from '../../db
 import { defineJob, type JobContext } from '../../jobs/define-job';
 import { effectivePlan, findUserById, planTier } from '../accounts';
 import { cleanUpAfterScheduledScan } from '../cleanup';
-import { findConnection, hubspotApiFor, HubSpotError, fetchedSoFar, syncObjectType } from '../hubspot';
+import { findConnection, hubspotApiFor, HubSpotError, fetchedSoFar, refreshValueLabels, syncObjectType } from '../hubspot';
 import { ScanCancelledError, ScanProgressReporter, ScanSupersededError } from './scan-progress';
 import { userFeedback } from '../duplicates';
 import { dispatchNotificationsJob } from '../notifications';
@@ -61,6 +61,8 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
     // The plan binds when its limit is at or under the cap of Settings: then an upgrade would scan more.
     const limitFromPlan = plan.recordLimit !== null && plan.recordLimit <= settings.maxRecordsLimit * 1000;
     const tier = planTier(user);
+    // Names for owner ids, stage ids and option codes, fresh with every scan; a failure only leaves raw values showing.
+    await refreshValueLabels({ db, api, connectionId: connection.id, log }, objectTypes);
 
     for (const [index, objectType] of objectTypes.entries()) {
       if (done.has(objectType)) continue;

@@ -16,7 +16,9 @@ import {
   type ObjectHealth,
 } from '../../../shared/contracts/results';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
+import { labelsFor, type ValueLabels } from '../../../shared/value-labels';
 import type { Db } from '../../db/client';
+import { userValueLabels } from '../hubspot';
 import { duplicateGroups, scanHistory, type DuplicateGroup, type ScanHistory } from '../../db/schema';
 
 /** Points per object type a trend answers with at most: years of daily scans. */
@@ -155,7 +157,14 @@ export async function listDuplicateGroups(db: Db, userId: number, query: Duplica
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
   ]);
-  return { groups: rows.map(duplicateGroupView), page: query.page, pageSize: query.pageSize, total: Number(total) };
+  const labels = await labelsByType(db, userId, rows);
+  return { groups: rows.map((row) => duplicateGroupView(row, labels.get(row.objectType))), page: query.page, pageSize: query.pageSize, total: Number(total) };
+}
+
+/** The portal's value labels for each object type among these groups. */
+async function labelsByType(db: Db, userId: number, rows: readonly DuplicateGroup[]): Promise<Map<string, ValueLabels>> {
+  const types = [...new Set(rows.map((row) => row.objectType as ObjectType))];
+  return new Map(await Promise.all(types.map(async (type) => [type, await userValueLabels(db, userId, type)] as const)));
 }
 
 export async function findDuplicateGroup(db: Db, userId: number, id: number): Promise<DuplicateGroupView | null> {
@@ -164,7 +173,7 @@ export async function findDuplicateGroup(db: Db, userId: number, id: number): Pr
     .from(duplicateGroups)
     .where(and(eq(duplicateGroups.id, id), eq(duplicateGroups.userId, userId)))
     .limit(1);
-  return row ? duplicateGroupView(row) : null;
+  return row ? duplicateGroupView(row, await userValueLabels(db, userId, row.objectType as ObjectType)) : null;
 }
 
 /** Stored JSON is read item by item: one malformed entry is left out, not the whole group. */
@@ -175,7 +184,8 @@ function validItems<T>(items: readonly unknown[] | null, schema: z.ZodType<T>): 
   });
 }
 
-export function duplicateGroupView(row: DuplicateGroup): DuplicateGroupView {
+export function duplicateGroupView(row: DuplicateGroup, labels: ValueLabels = {}): DuplicateGroupView {
+  const records = validItems(row.records, duplicateRecordSchema);
   return {
     id: row.id,
     objectType: row.objectType as ObjectType,
@@ -184,8 +194,9 @@ export function duplicateGroupView(row: DuplicateGroup): DuplicateGroupView {
     confidence: row.confidence,
     status: row.status as DuplicateGroupView['status'],
     primaryRecordId: row.primaryRecordId,
-    records: validItems(row.records, duplicateRecordSchema),
+    records,
     explanations: validItems(row.explanations, pairExplanationSchema),
+    valueLabels: labelsFor(labels, records),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

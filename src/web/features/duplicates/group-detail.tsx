@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { DATE_PROPERTIES, orderProperties, propertyLabel, recordTitle } from '../../../shared/crm-properties';
+import { labelledValue, type ValueLabels } from '../../../shared/value-labels';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { formatShortDate } from '../dashboard/time-ago';
@@ -13,14 +14,21 @@ type GroupRecord = DuplicateGroupView['records'][number];
 
 const SHOWN_AS_IS = new Set(['hs_object_id']);
 
-function display(property: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+/** A value as people read it: dates in their locale, owner and stage ids and option codes by their labels. */
+function display(property: string, value: unknown, labels: ValueLabels): Cell {
+  if (value === null || value === undefined || value === '') return { text: '', raw: '' };
+  const raw = typeof value === 'string' ? value : JSON.stringify(value);
   if (DATE_PROPERTIES.has(property)) {
-    const time = Date.parse(text);
-    if (Number.isFinite(time)) return formatShortDate(new Date(time));
+    const time = Date.parse(raw);
+    if (Number.isFinite(time)) return { text: formatShortDate(new Date(time)), raw };
   }
-  return text;
+  return { text: labelledValue(labels, property, raw), raw };
+}
+
+interface Cell {
+  text: string;
+  /** The value HubSpot holds, shown on hover when a label stands in for it. */
+  raw: string;
 }
 
 /** Values are compared as a person would: case, spacing and punctuation aside. */
@@ -28,7 +36,7 @@ const comparable = (value: string) => value.toLowerCase().replace(/[\s.,()\-_/]+
 
 interface Row {
   property: string;
-  values: string[];
+  values: Cell[];
   differs: boolean;
 }
 
@@ -39,11 +47,11 @@ function rowsOf(group: DuplicateGroupView, records: GroupRecord[]): Row[] {
   );
   return names
     .map((property) => {
-      const values = records.map((r) => display(property, r.properties[property]));
-      const filled = values.filter(Boolean).map(comparable);
+      const values = records.map((r) => display(property, r.properties[property], group.valueLabels ?? {}));
+      const filled = values.filter((v) => v.text).map((v) => comparable(v.text));
       return { property, values, differs: new Set(filled).size > 1 || (filled.length > 0 && filled.length < values.length) };
     })
-    .filter((row) => row.values.some(Boolean));
+    .filter((row) => row.values.some((v) => v.text));
 }
 
 /**
@@ -154,7 +162,7 @@ export function GroupDetail({
                   </th>
                   {row.values.map((value, i) => (
                     <td key={records[i]!.id} className={`max-w-xs px-3 py-2 break-words ${row.differs ? 'bg-amber-50 text-amber-950' : 'text-slate-900'}`}>
-                      {value || <span className="text-slate-500">—</span>}
+                      {value.text ? <span title={value.text !== value.raw ? value.raw : undefined}>{value.text}</span> : <span className="text-slate-500">—</span>}
                     </td>
                   ))}
                 </tr>
@@ -185,7 +193,7 @@ export function GroupDetail({
             </div>
           )}
           <div className="mt-3">
-            <MatchExplanation pair={pair} nameOf={nameOf} />
+            <MatchExplanation pair={pair} nameOf={nameOf} labels={group.valueLabels} />
           </div>
         </section>
       )}

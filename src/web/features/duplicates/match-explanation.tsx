@@ -1,4 +1,5 @@
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
+import { labelOfAny, type ValueLabels } from '../../../shared/value-labels';
 import { formatConfidence } from './confidence-badge';
 
 type PairExplanation = DuplicateGroupView['explanations'][number];
@@ -10,12 +11,14 @@ const bits = (weight: number) => `${weight > 0 ? '+' : weight < 0 ? '−' : '±'
  * weight (in bits of evidence), towards a match to the right, against it to the left, with
  * the two values compared. The starting point is how rare duplicates are in this portal.
  */
-export function MatchExplanation({ pair, nameOf }: { pair: PairExplanation; nameOf: (id: string) => string }) {
+export function MatchExplanation({ pair, nameOf, labels }: { pair: PairExplanation; nameOf: (id: string) => string; labels?: ValueLabels }) {
+  // A code the portal has a label for (a ticket category, say) reads as the label.
+  const shown = (value: string) => labelOfAny(labels, value) ?? value;
   const rows = [
     { key: 'prior', label: 'Starting point', detail: 'How likely two records picked at random are the same', weight: pair.priorWeight, values: null as null | [string, string] },
     ...[...pair.fields]
       .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight))
-      .map((f) => ({ key: f.field, label: f.label, detail: f.level, weight: f.weight, values: [f.valueA, f.valueB] as [string, string] })),
+      .map((f) => ({ key: f.field, label: f.label, detail: f.level, weight: f.weight, values: [shown(f.valueA), shown(f.valueB)] as [string, string] })),
   ];
   const scale = Math.max(1, ...rows.map((r) => Math.abs(r.weight)));
   return (

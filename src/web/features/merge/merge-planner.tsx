@@ -7,6 +7,8 @@ import { serverMessage } from '../../lib/api-request';
 import { SectionError } from '../dashboard/dashboard-panel';
 import { useMergePlan, useStartMerge, type PlanChoice } from './api/merge-requests';
 import { formatPropertyValue, formatRecordDate } from './merge-values';
+import { LabelledValue } from '../../components/labelled-value';
+import type { ValueLabels } from '../../../shared/value-labels';
 
 const RULE_LABELS: Readonly<Record<PrimaryRule, string>> = {
   'most-complete': 'Most complete',
@@ -16,7 +18,11 @@ const RULE_LABELS: Readonly<Record<PrimaryRule, string>> = {
 };
 
 const date = (value: string | null) => formatRecordDate(value);
-const shown = (property: string, value: string | null) => (value === null || value === '' ? '(empty)' : formatPropertyValue(property, value));
+/** A value in the user's locale, owner and stage ids and option codes by the portal's names for them. */
+function Shown({ labels, property, value }: { labels: ValueLabels; property: string; value: string | null }) {
+  if (value === null || value === '') return <>(empty)</>;
+  return <LabelledValue labels={labels} property={property} value={value} fallback={formatPropertyValue(property, value)} />;
+}
 
 interface Outcome {
   value: string | null;
@@ -167,7 +173,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                                 onChange={() => pick(field.property, candidate.recordIds[0]!)}
                               />
                               <span className="min-w-0 break-words">
-                                <span className="text-slate-900">{shown(field.property, candidate.value)}</span>{' '}
+                                <span className="text-slate-900"><Shown labels={current.valueLabels} property={field.property} value={candidate.value} /></span>{' '}
                                 <span className="text-xs text-slate-500">from {sourcesOf(candidate.recordIds)}</span>
                               </span>
                             </label>
@@ -175,7 +181,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                         </div>
                       </fieldset>
                     ) : (
-                      <p className="break-words text-sm text-slate-900">{shown(field.property, outcome.value)}</p>
+                      <p className="break-words text-sm text-slate-900"><Shown labels={current.valueLabels} property={field.property} value={outcome.value} /></p>
                     )}
                     {field.note && <p className="mt-1 text-xs text-slate-500">{field.note}</p>}
                   </div>
@@ -202,7 +208,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                 {field.label}
               </span>
               <span role="cell" className="min-w-0 break-words text-slate-900">
-                {formatPropertyValue(field.property, value!)}
+                <Shown labels={current.valueLabels} property={field.property} value={value} />
               </span>
               <span role="cell" className="min-w-0 break-words text-xs text-slate-500 sm:text-sm">
                 {from.length === 0 ? (
@@ -232,7 +238,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
             <ul className="mt-2 space-y-1 text-sm" aria-label="Values that will be lost">
               {lost.map((item) => (
                 <li key={`${item.property}-${item.value}`} className="break-words rounded-lg bg-rose-50 px-3 py-1.5 text-rose-950">
-                  <span className="font-medium">{item.label}:</span> {formatPropertyValue(item.property, item.value)}{' '}
+                  <span className="font-medium">{item.label}:</span> <Shown labels={current.valueLabels} property={item.property} value={item.value} />{' '}
                   <span className="text-xs text-rose-800">({item.recordIds.map(shortNameOf).join(', ')})</span>
                 </li>
               ))}
@@ -246,7 +252,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
             <ul className="mt-2 space-y-1 text-sm text-slate-700">
               {current.consent.map((c) => (
                 <li key={c.property} className="break-words">
-                  {c.label}: {formatPropertyValue(c.property, c.value)} (from {c.fromRecordIds.map(shortNameOf).join(', ')})
+                  {c.label}: <Shown labels={current.valueLabels} property={c.property} value={c.value} /> (from {c.fromRecordIds.map(shortNameOf).join(', ')})
                 </li>
               ))}
             </ul>

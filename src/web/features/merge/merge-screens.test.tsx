@@ -62,6 +62,7 @@ function plan(overrides: Partial<MergePlan> = {}): MergePlan {
       { kind: 'merge', recordId: '12', description: 'Merge Bob Smith into Robert Smith' },
     ],
     blockers: [],
+    valueLabels: {},
     ...overrides,
   };
 }
@@ -79,6 +80,7 @@ const group: DuplicateGroupView = {
     { id: '12', isPrimary: false, properties: { firstname: 'Bob', lastname: 'Smith' }, updatedAt: null },
   ],
   explanations: [],
+  valueLabels: {},
   createdAt: '2025-02-02T10:00:00.000Z',
   updatedAt: '2025-02-02T10:00:00.000Z',
 };

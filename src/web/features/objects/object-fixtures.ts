@@ -36,6 +36,7 @@ export const CONTACT_FIELDS: ObjectRecordPage['fields'] = [
 export function contactsPage(overrides: Partial<ObjectRecordPage> = {}): ObjectRecordPage {
   return {
     objectType: 'contacts',
+    valueLabels: {},
     records: [
       contactSummary('101'),
       contactSummary('102', {
@@ -79,6 +80,7 @@ export function duplicateGroup(overrides: Partial<DuplicateGroupView> = {}): Dup
       { id: '104', isPrimary: true, properties: { firstname: 'Donald', lastname: 'Knuth', email: 'don@stanford.edu' }, updatedAt: null },
       { id: '188', isPrimary: false, properties: { firstname: 'Don', lastname: 'Knuth', email: 'don@stanford.edu' }, updatedAt: null },
     ],
+    valueLabels: {},
     explanations: [
       {
         a: '104',
@@ -98,6 +100,7 @@ export function duplicateGroup(overrides: Partial<DuplicateGroupView> = {}): Dup
 export function contactRecord(overrides: Partial<ObjectRecordView> = {}): ObjectRecordView {
   return {
     objectType: 'contacts',
+    valueLabels: {},
     id: '104',
     name: 'Donald Knuth',
     properties: { firstname: 'Donald', lastname: 'Knuth', email: 'don@stanford.edu', phone: '12345', company: 'Stanford', jobtitle: 'Professor', createdate: '2019-05-01T10:00:00.000Z' },

@@ -13,6 +13,8 @@ import { useObjectRecords, type ObjectListParams } from './api/get-object-record
 import { OBJECT_COLUMNS, SEARCH_HINTS, cellOf, formatValue, nameOf, ONE_OF, type ObjectColumn } from './object-columns';
 import { FLAG_INFO, FlagBadge, badgesOf } from './quality-flags';
 import { SearchBox } from './search-box';
+import { LabelledValue } from '../../components/labelled-value';
+import type { ValueLabels } from '../../../shared/value-labels';
 
 const SORT_LABELS: Readonly<Record<ObjectSort, string>> = { recent: 'Recently updated', oldest: 'Least recently updated', name: 'Name, A to Z' };
 
@@ -89,7 +91,7 @@ function FlagChips({ page, flag, onChange }: { page: ObjectRecordPage; flag: Qua
   );
 }
 
-function Value({ record, column }: { record: ObjectRecordSummary; column: ObjectColumn }) {
+function Value({ record, column, labels }: { record: ObjectRecordSummary; column: ObjectColumn; labels: ValueLabels }) {
   const { property, value } = cellOf(record, column);
   const invalid = [...record.quality.invalidEmails, ...record.quality.invalidPhones].some((problem) => problem.property === property);
   if (value === null) {
@@ -98,7 +100,7 @@ function Value({ record, column }: { record: ObjectRecordSummary; column: Object
   }
   return (
     <span className={invalid ? 'font-medium text-rose-700 underline decoration-rose-300 decoration-wavy underline-offset-4' : ''}>
-      {formatValue(value, column.format)}
+      <LabelledValue labels={labels} property={property} value={value} fallback={formatValue(value, column.format)} />
       {invalid && <span className="sr-only"> (invalid)</span>}
     </span>
   );
@@ -177,7 +179,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
                 </th>
                 {columns.map((column) => (
                   <td key={column.header} className={`max-w-64 px-3 py-3 text-slate-700 ${column.nowrap ? 'whitespace-nowrap' : 'break-words'}`}>
-                    <Value record={record} column={column} />
+                    <Value record={record} column={column} labels={page.valueLabels} />
                   </td>
                 ))}
                 <td className="px-3 py-3 text-slate-600">
@@ -205,7 +207,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
                 <div key={column.header} className="contents">
                   <dt className="text-slate-500">{column.header}</dt>
                   <dd className="min-w-0 break-words text-slate-700">
-                    <Value record={record} column={column} />
+                    <Value record={record} column={column} labels={page.valueLabels} />
                   </dd>
                 </div>
               ))}

@@ -15,6 +15,7 @@ import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { useObjectRecord } from './api/get-object-record';
 import { formatValue, ONE_OF } from './object-columns';
 import { FLAG_INFO, describeProblems } from './quality-flags';
+import { LabelledValue } from '../../components/labelled-value';
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -88,7 +89,7 @@ function PropertyValue({ record, field }: { record: ObjectRecordView; field: Obj
   }
   return (
     <span className={`break-words ${problem ? 'font-medium text-rose-700' : 'text-slate-900'}`}>
-      {formatValue(value, DATE_PROPERTIES.has(field.property) ? 'date' : undefined)}
+      <LabelledValue labels={record.valueLabels} property={field.property} value={value} fallback={formatValue(value, DATE_PROPERTIES.has(field.property) ? 'date' : undefined)} />
       {problem && <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-rose-600">{problem.reason === 'needs-country-code' ? 'No country code' : 'Invalid'}</span>}
     </span>
   );

@@ -17,6 +17,7 @@ import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { oauthConnectUrl, useConnectHubspotToken } from './api/connect-hubspot-token';
 import { useDisconnectHubspot } from './api/disconnect-hubspot';
 import { InputField, SettingsSection } from './settings-controls';
+import { portalDisplayName } from '../../../shared/portal-name';
 
 /** What HubSpot's OAuth callback reports in ?hubspot= when it sends the user back here. */
 const OAUTH_OUTCOMES: Readonly<Record<string, { title: string; description: string; ok: boolean }>> = {
@@ -48,7 +49,7 @@ function useOauthOutcome() {
 }
 
 function portalName(status: HubSpotStatus): string {
-  return status.hubDomain ?? (status.hubId ? `HubSpot portal ${status.hubId}` : 'Your HubSpot portal');
+  return portalDisplayName(status) ?? 'Your HubSpot portal';
 }
 
 function TokenForm({ disabled, submitLabel }: { disabled: boolean; submitLabel: string }) {
@@ -67,7 +68,7 @@ function TokenForm({ disabled, submitLabel }: { disabled: boolean; submitLabel: 
     connect.mutate(parsed.data.accessToken, {
       onSuccess: (portal) => {
         setToken('');
-        toast({ title: 'HubSpot connected', description: `Connected to ${portal.hubDomain ?? `portal ${portal.hubId ?? ''}`}.`, variant: 'success' });
+        toast({ title: 'HubSpot connected', description: `Connected to ${portalDisplayName(portal) ?? 'your portal'}.`, variant: 'success' });
       },
       onError: (failure) => setError(serverMessage(failure) ?? 'HubSpot could not be reached. Please try again in a moment.'),
     });

@@ -5,7 +5,7 @@ import { requestJson } from '../../../lib/api-request';
 import { isDemoMode } from '../../../lib/demo-mode';
 import { isConnectionQuery } from './disconnect-hubspot';
 
-export type ConnectedPortal = Pick<HubSpotStatus, 'connected' | 'hubId' | 'hubDomain' | 'authType'>;
+export type ConnectedPortal = Pick<HubSpotStatus, 'connected' | 'hubId' | 'hubDomain' | 'portalName' | 'authType'>;
 
 /** POST /api/hubspot/connect-token: the server checks the private app's token with HubSpot before keeping it. */
 export function connectHubspotToken(accessToken: string): Promise<ConnectedPortal> {
