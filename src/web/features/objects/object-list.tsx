@@ -40,8 +40,8 @@ function paramsOf(list: ObjectListParams): URLSearchParams {
 
 function TypeNav({ current }: { current: ObjectType }) {
   return (
-    <nav aria-label="Object types" className="-mx-1 shrink-0 overflow-x-auto px-1 pb-1">
-      <ul className="inline-flex gap-1 rounded-xl bg-slate-100 p-1">
+    <nav aria-label="Object types" className="shrink-0">
+      <ul className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
         {OBJECT_TYPES.map((type) => (
           <li key={type}>
             <NavLink
@@ -82,7 +82,7 @@ function FlagChips({ page, flag, onChange }: { page: ObjectRecordPage; flag: Qua
     );
   };
   return (
-    <ul aria-label="Show records with a problem" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:px-0 sm:pb-0">
+    <ul aria-label="Show records with a problem" className="flex flex-wrap gap-2">
       {chip(null, 'All records', page.counts.all)}
       {page.checks.map((check) => chip(check, FLAG_INFO[check].label, page.counts[check], FLAG_INFO[check].dot))}
     </ul>
@@ -147,7 +147,8 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
   const columns = OBJECT_COLUMNS[objectType];
   return (
     <>
-      <div className="hidden overflow-x-auto md:block">
+      {/* Wider than a small laptop's column: it scrolls sideways, with shadows at the edges that have more. */}
+      <div data-scroll-cue tabIndex={0} role="group" aria-label={`${OBJECT_TYPE_LABELS[objectType]}, scrolls sideways`} className="scroll-shadows hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 md:block">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{OBJECT_TYPE_LABELS[objectType]}, with their data-quality problems</caption>
           <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
