@@ -93,15 +93,19 @@ export function RecordComparison(props: ComparisonProps) {
 function RecordTable({ group, records, rows, onRemoveRecord, busy }: ComparisonProps) {
   const wide = records.length > 2;
   return (
+    // Two records fit beside the property names; three or more, or a very long value, scroll sideways with shadows at the edges.
     <div
-      data-scroll-cue={wide ? '' : undefined}
-      {...(wide ? { tabIndex: 0, role: 'group', 'aria-label': 'Records side by side, scrolls sideways' } : {})}
-      className={`rounded-xl border border-slate-200 ${wide ? 'scroll-shadows overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600' : ''}`}
+      data-scroll-cue
+      tabIndex={0}
+      role="group"
+      aria-label="Records side by side"
+      className="scroll-shadows overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
-        <table className={`text-sm ${wide ? 'min-w-full' : 'w-full table-fixed'}`}>
+        {/* Automatic column widths: a long address or URL takes the room it needs, the property names wrap instead. */}
+        <table className="w-full text-sm">
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="sticky left-0 w-36 bg-slate-50 px-3 py-2 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <th scope="col" className="sticky left-0 max-w-40 bg-slate-50 px-3 py-2 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
                 Property
               </th>
               {records.map((record) => (
