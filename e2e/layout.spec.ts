@@ -1,8 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { ScanRun } from '../src/shared/contracts/scans';
-import { signUpThroughApi } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
 import { expectCleanLayout, WIDTHS } from './support/layout';
-import { SANDBOX_TOKEN } from './support/sandbox';
+import { scannedAccountContext } from './support/scanned-account';
 import { shoot } from './support/screenshots';
 import { skipTour } from './support/tour';
 
@@ -29,6 +27,10 @@ async function screensOf(page: Page, base: string): Promise<Screen[]> {
     { name: 'duplicates-history', path: `${base}/duplicates?view=history`, ready: (p) => p.getByRole('heading', { name: 'History', exact: true }) },
     { name: 'reports', path: `${base}/reports`, ready: (p) => p.getByRole('region', { name: 'Scan history' }).getByRole('table') },
     { name: 'settings', path: `${base}/settings`, ready: (p) => p.getByRole('region', { name: 'Duplicate detection' }) },
+    { name: 'dashboard', path: `${base}/dashboard`, ready: (p) => p.getByRole('img', { name: /Health score over the last/ }) },
+    { name: 'help', path: `${base}/help`, ready: (p) => p.getByRole('region', { name: 'Frequently asked questions' }) },
+    { name: 'enterprise-api', path: `${base}/enterprise-api`, ready: (p) => p.getByRole('heading', { level: 1, name: 'Enterprise API' }) },
+    { name: 'assistant', path: `${base}${base ? '/assistant' : '/ai'}`, ready: (p) => p.getByRole('heading', { level: 1, name: 'AI Assistant' }) },
   ];
   // The demo has no record pages: it says so instead.
   if (base === '/demo') return [...shared, { name: 'objects', path: `${base}/objects/contacts`, ready: (p) => p.getByRole('heading', { name: 'Objects are disabled in the demo' }) }];
@@ -50,8 +52,8 @@ async function checkScreens(page: Page, prefix: string, screens: readonly Screen
       await test.step(`${screen.name} at ${width} px`, async () => {
         await page.goto(screen.path);
         await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
-        // Loading placeholders say role="status".
-        await expect(page.locator('main [role="status"]')).toHaveCount(0, { timeout: 20_000 });
+        // Loading placeholders pulse, and say "Loading" to screen readers.
+        await expect(page.locator('main .animate-pulse, main [role="status"]:has-text("Loading")')).toHaveCount(0, { timeout: 20_000 });
         if (width === WIDTHS[0]) await shoot(page, `${prefix}-${screen.name}`, WIDTHS);
         await page.setViewportSize({ width, height: 900 });
         await expectCleanLayout(page, `${prefix} ${screen.name}`);
@@ -60,36 +62,17 @@ async function checkScreens(page: Page, prefix: string, screens: readonly Screen
   }
 }
 
-/** One account with a scanned portal for the signed-in screens: signing up and scanning once is enough. */
-async function scannedAccount(browser: Browser): Promise<Awaited<ReturnType<Page['context']>['storageState']>> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signUpThroughApi(page, 'layout');
-  expect((await page.request.post('/api/hubspot/connect-token', { data: { accessToken: SANDBOX_TOKEN } })).ok()).toBe(true);
-  const started = await page.request.post('/api/scans', { data: { objectTypes: ['contacts'] } });
-  expect(started.ok(), await started.text()).toBe(true);
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/settings/last-scan')).json()) as { lastScan: ScanRun | null }).lastScan?.status, {
-      message: 'the scan to finish',
-      timeout: 90_000,
-    })
-    .toBe('completed');
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 test.describe('layout at 1280, 1440 and 390 px', () => {
   test.beforeEach(async ({ page }) => skipTour(page));
 
-  test('the demo: duplicates, a group, its merge plan, history, reports, settings and objects fit without clipping', async ({ page }) => {
+  test('the demo: duplicates, a group, its merge plan, history, reports, settings, objects, dashboard, help, API and assistant fit without clipping', async ({ page }) => {
     test.setTimeout(180_000);
     await checkScreens(page, 'demo', await screensOf(page, '/demo'));
   });
 
   test('signed in after a scan: the same screens, and a record, fit without clipping', async ({ browser }) => {
     test.setTimeout(300_000);
-    const context = await browser.newContext({ storageState: await scannedAccount(browser) });
+    const context = await scannedAccountContext(browser, 'layout');
     const page = await context.newPage();
     await skipTour(page);
     await checkScreens(page, 'app', await screensOf(page, ''));

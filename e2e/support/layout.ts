@@ -72,7 +72,17 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     }
 
     // Value cells: the longest word must fit the cell's content box.
-    const canvas = document.createElement('canvas').getContext('2d')!;
+    // Words are measured in a span with the text's own font, on one line, as the browser draws them.
+    const ruler = document.createElement('span');
+    ruler.style.cssText = 'position:absolute;left:-10000px;top:0;white-space:nowrap;visibility:hidden';
+    document.body.append(ruler);
+    const widthOf = (word: string, font: CSSStyleDeclaration) => {
+      ruler.style.font = font.font;
+      ruler.style.letterSpacing = font.letterSpacing;
+      ruler.style.textTransform = font.textTransform;
+      ruler.textContent = word;
+      return ruler.getBoundingClientRect().width;
+    };
     for (const cell of Array.from(document.body.querySelectorAll('td, th, dd, [role="cell"]'))) {
       if (!visible(cell) || cell.closest('.sr-only, [aria-hidden="true"]')) continue;
       const style = getComputedStyle(cell);
@@ -81,15 +91,13 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement!;
         if (parent.closest('.sr-only, [aria-hidden="true"]') || !visible(parent)) continue;
-        const words = (node.textContent ?? '').split(/\s+/).filter(Boolean);
-        if (words.length === 0) continue;
         const font = getComputedStyle(parent);
-        canvas.font = `${font.fontStyle} ${font.fontWeight} ${font.fontSize} ${font.fontFamily}`;
-        const longest = words.reduce((a, b) => (canvas.measureText(a).width >= canvas.measureText(b).width ? a : b));
-        const width = canvas.measureText(longest).width;
-        if (width > room + 1) problems.push(`${describe(cell)} is ${Math.round(room)} px wide, narrower than its word "${longest}" (${Math.round(width)} px)`);
+        const widths = (node.textContent ?? '').split(/\s+/).filter(Boolean).map((word) => ({ word, width: widthOf(word, font) }));
+        const longest = widths.reduce<{ word: string; width: number } | null>((a, b) => (a && a.width >= b.width ? a : b), null);
+        if (longest && longest.width > room + 1) problems.push(`${describe(cell)} is ${Math.round(room)} px wide, narrower than its word "${longest.word}" (${Math.round(longest.width)} px)`);
       }
     }
+    ruler.remove();
     return [...new Set(problems)].slice(0, 20);
   }, SCROLL_CUE_ATTRIBUTE);
 }

@@ -82,7 +82,14 @@ export function HealthTrendsChart({ trends }: { trends: HistoricalTrends }) {
 
       <details className="group mt-4">
         <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600">Show the data as a table</summary>
-        <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200">
+        {/* Wider than the panel beside the sidebar: it scrolls sideways, with shadows at the edges that have more. */}
+        <div
+          data-scroll-cue
+          tabIndex={0}
+          role="group"
+          aria-label="Health scores by scan"
+          className="scroll-shadows mt-3 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Health score of each completed scan in the last {trends.days} days</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

@@ -74,6 +74,20 @@ function RecordHeading({ group, record, onRemoveRecord, busy }: { group: Duplica
 
 const emptyValue = <span className="text-slate-500">—</span>;
 
+/** A value with a line-break opportunity before an email's @: a long address wraps there, not at a random letter. */
+function Value({ text }: { text: string }) {
+  if (!text) return emptyValue;
+  const at = text.indexOf('@');
+  if (at <= 0 || /\s/.test(text)) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <wbr />
+      {text.slice(at)}
+    </>
+  );
+}
+
 /**
  * The records side by side where there is room (two share the width; three or more scroll
  * sideways in a cued frame, the property names staying put), and one card per record below
@@ -124,7 +138,7 @@ function RecordTable({ group, records, rows, onRemoveRecord, busy }: ComparisonP
                 </th>
                 {row.values.map((value, i) => (
                   <td key={records[i]!.id} className={`px-3 py-2 break-words ${wide ? 'max-w-xs' : ''} ${row.differs ? 'bg-amber-50 text-amber-950' : 'text-slate-900'}`}>
-                    {value || emptyValue}
+                    <Value text={value} />
                   </td>
                 ))}
               </tr>
@@ -150,7 +164,7 @@ function RecordCards({ group, records, rows, onRemoveRecord, busy }: ComparisonP
                     {propertyLabel(group.objectType, row.property)}
                     {row.differs && <span className="sr-only"> (values differ)</span>}
                   </dt>
-                  <dd className={`break-words ${row.differs ? 'text-amber-950' : 'text-slate-900'}`}>{row.values[i] || emptyValue}</dd>
+                  <dd className={`break-words ${row.differs ? 'text-amber-950' : 'text-slate-900'}`}><Value text={row.values[i] ?? ''} /></dd>
                 </div>
               ))}
             </dl>

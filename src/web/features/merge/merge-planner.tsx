@@ -63,7 +63,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
   const others = current.records.length - 1;
   const nameOf = (id: string) => current.records.find((r) => r.id === id)?.label ?? `Record ${id}`;
   // Where a value comes from, briefly: the record's name without its email or domain in brackets.
-  const shortNameOf = (id: string) => nameOf(id).replace(/\s*\([^()]*\)$/, '') || nameOf(id);
+  const shortNameOf = (id: string) => nameOf(id).replace(/\s*(\([^()]*\)|<[^<>]*>)$/, '') || nameOf(id);
   const sourcesOf = (ids: string[]) => (ids.length > 1 && ids.length === current.records.length ? 'Every record' : ids.map(shortNameOf).join(', '));
 
   const submit = () =>
