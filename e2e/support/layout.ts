@@ -72,32 +72,30 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     }
 
     // Value cells: the longest word must fit the cell's content box.
-    // Words are measured in a span with the text's own font, on one line, as the browser draws them.
-    const ruler = document.createElement('span');
-    ruler.style.cssText = 'position:absolute;left:-10000px;top:0;white-space:nowrap;visibility:hidden';
-    document.body.append(ruler);
-    const widthOf = (word: string, font: CSSStyleDeclaration) => {
-      ruler.style.font = font.font;
-      ruler.style.letterSpacing = font.letterSpacing;
-      ruler.style.textTransform = font.textTransform;
-      ruler.textContent = word;
-      return ruler.getBoundingClientRect().width;
-    };
+    // Each word as the browser drew it: broken over lines (more than one box), or reaching past the cell's content box.
+    const range = document.createRange();
     for (const cell of Array.from(document.body.querySelectorAll('td, th, dd, [role="cell"]'))) {
       if (!visible(cell) || cell.closest('.sr-only, [aria-hidden="true"]')) continue;
       const style = getComputedStyle(cell);
-      const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const box = cell.getBoundingClientRect();
+      const contentRight = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement!;
         if (parent.closest('.sr-only, [aria-hidden="true"]') || !visible(parent)) continue;
-        const font = getComputedStyle(parent);
-        const widths = (node.textContent ?? '').split(/\s+/).filter(Boolean).map((word) => ({ word, width: widthOf(word, font) }));
-        const longest = widths.reduce<{ word: string; width: number } | null>((a, b) => (a && a.width >= b.width ? a : b), null);
-        if (longest && longest.width > room + 1) problems.push(`${describe(cell)} is ${Math.round(room)} px wide, narrower than its word "${longest.word}" (${Math.round(longest.width)} px)`);
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const boxes = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          const lines = new Set(boxes.map((rect) => Math.round(rect.top))).size;
+          const right = Math.max(...boxes.map((rect) => rect.right));
+          if (lines > 1 || right > contentRight + 1) {
+            problems.push(`${describe(cell)} is narrower than its word "${match[0]}"${lines > 1 ? `, broken over ${lines} lines` : `, which reaches ${Math.round(right - contentRight)} px past it`}`);
+          }
+        }
       }
     }
-    ruler.remove();
     return [...new Set(problems)].slice(0, 20);
   }, SCROLL_CUE_ATTRIBUTE);
 }

@@ -1,6 +1,7 @@
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { orderProperties, propertyLabel, recordTitle } from '../../../shared/crm-properties';
 import { formatShortDate } from '../dashboard/time-ago';
+import { WrappingValue } from '../../components/ui/wrapping-value';
 import { useNarrow } from '../../lib/use-narrow';
 import { formatPropertyValue } from '../merge/merge-values';
 
@@ -74,18 +75,8 @@ function RecordHeading({ group, record, onRemoveRecord, busy }: { group: Duplica
 
 const emptyValue = <span className="text-slate-500">—</span>;
 
-/** A value with a line-break opportunity before an email's @: a long address wraps there, not at a random letter. */
 function Value({ text }: { text: string }) {
-  if (!text) return emptyValue;
-  const at = text.indexOf('@');
-  if (at <= 0 || /\s/.test(text)) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, at)}
-      <wbr />
-      {text.slice(at)}
-    </>
-  );
+  return text ? <WrappingValue text={text} /> : emptyValue;
 }
 
 /**

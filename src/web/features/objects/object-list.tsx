@@ -4,6 +4,7 @@ import { OBJECT_SORTS, QUALITY_FLAGS, type ObjectRecordPage, type ObjectRecordSu
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { WrappingValue } from '../../components/ui/wrapping-value';
 import { SectionError } from '../dashboard/dashboard-panel';
 import { formatCount } from '../dashboard/format-numbers';
 import { formatExactTime, formatTimeAgo } from '../dashboard/time-ago';
@@ -98,7 +99,7 @@ function Value({ record, column }: { record: ObjectRecordSummary; column: Object
   }
   return (
     <span className={invalid ? 'font-medium text-rose-700 underline decoration-rose-300 decoration-wavy underline-offset-4' : ''}>
-      {formatValue(value, column.format)}
+      <WrappingValue text={formatValue(value, column.format)} />
       {invalid && <span className="sr-only"> (invalid)</span>}
     </span>
   );
