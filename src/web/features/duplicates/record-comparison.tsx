@@ -128,7 +128,7 @@ function RecordTable({ group, records, rows, onRemoveRecord, busy }: ComparisonP
                   {row.differs && <span className="sr-only"> (values differ)</span>}
                 </th>
                 {row.values.map((value, i) => (
-                  <td key={records[i]!.id} className={`px-3 py-2 break-words ${wide ? 'max-w-xs' : ''} ${row.differs ? 'bg-amber-50 text-amber-950' : 'text-slate-900'}`}>
+                  <td key={records[i]!.id} className={`px-3 py-2 ${wide ? 'max-w-xs' : ''} ${row.differs ? 'bg-amber-50 text-amber-950' : 'text-slate-900'}`}>
                     <Value text={value} />
                   </td>
                 ))}

@@ -23,7 +23,7 @@ function RequestRow({ request }: { request: ApiRequestView }) {
       <td className="py-2 pr-3 text-slate-600 sm:whitespace-nowrap">{formatDateTime(request.timestamp)}</td>
       <td className="py-2 pr-3">
         <span className="font-mono text-xs text-slate-900">
-          <span className="font-semibold">{request.method}</span> <span className="break-all">{request.endpoint}</span>
+          <span className="font-semibold">{request.method}</span> <span className="whitespace-nowrap">{request.endpoint}</span>
         </span>
         {request.errorMessage && <p className="mt-0.5 break-words text-xs text-red-700">{request.errorMessage}</p>}
       </td>
@@ -108,7 +108,7 @@ export function RequestLogSection() {
         <p className="mt-4 text-sm text-slate-600">{status === 'all' && !endpoint.trim() && range === 'all' ? 'No calls yet. Calls made with your keys show up here.' : 'No calls match these filters.'}</p>
       ) : (
         <>
-          <div className="-mx-5 mt-4 overflow-x-auto px-5 sm:mx-0 sm:px-0">
+          <div data-scroll-cue tabIndex={0} role="group" aria-label="API calls, scrolls sideways" className="scroll-shadows mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>

@@ -112,7 +112,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
             </select>
           </label>
         </div>
-        <fieldset className="mt-3">
+        <fieldset className="mt-3 min-w-0">
           <legend className="sr-only">The record that survives the merge</legend>
           <div className="grid gap-3 md:grid-cols-2">
             {current.records.map((record) => (
@@ -154,7 +154,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                   <div className="text-sm font-medium text-slate-700">{field.label}</div>
                   <div className="min-w-0">
                     {field.choosable ? (
-                      <fieldset>
+                      <fieldset className="min-w-0">
                         <legend className="sr-only">{field.label}</legend>
                         <div className="flex flex-col gap-1.5">
                           {field.candidates.map((candidate) => (

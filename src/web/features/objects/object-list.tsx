@@ -178,7 +178,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
                   <span className="block text-xs text-slate-500">ID {record.id}</span>
                 </th>
                 {columns.map((column) => (
-                  <td key={column.header} className={`max-w-64 px-3 py-3 text-slate-700 ${column.nowrap ? 'whitespace-nowrap' : 'break-words'}`}>
+                  <td key={column.header} className={`max-w-64 px-3 py-3 text-slate-700 ${column.nowrap ? 'whitespace-nowrap' : ''}`}>
                     <Value record={record} column={column} />
                   </td>
                 ))}
