@@ -84,7 +84,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         const parent = node.parentElement!;
         if (parent.closest('.sr-only, [aria-hidden="true"]') || !visible(parent)) continue;
         const text = node.textContent ?? '';
-        for (const match of text.matchAll(/\S+/g)) {
+        // A word ends at a space, or after a hyphen, where browsers may break too.
+        for (const match of text.matchAll(/[^\s-]+-*|-+/g)) {
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
           const boxes = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
