@@ -1,24 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ObjectRecordPage } from '../src/shared/contracts/objects';
-import type { ScanRun } from '../src/shared/contracts/scans';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
-import { SANDBOX_TOKEN } from './support/sandbox';
+import { connectAndScanContacts } from './support/scanned-account';
 import { skipTour } from './support/tour';
-
-/** Connects the sandbox portal (400 seeded contacts, a fifth of them copies) and scans the contacts. */
-async function connectAndScanContacts(page: Page): Promise<void> {
-  expect((await page.request.post('/api/hubspot/connect-token', { data: { accessToken: SANDBOX_TOKEN } })).ok()).toBe(true);
-  const started = await page.request.post('/api/scans', { data: { objectTypes: ['contacts'] } });
-  expect(started.ok(), await started.text()).toBe(true);
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/settings/last-scan')).json()) as { lastScan: ScanRun | null }).lastScan?.status, {
-      message: 'the scan to finish',
-      timeout: 90_000,
-    })
-    .toBe('completed');
-}
 
 async function blockingViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

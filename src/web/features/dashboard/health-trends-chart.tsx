@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { HistoricalTrends } from '../../../shared/contracts/results';
 import { TrendLineChart, type ChartSeries } from '../../components/charts/trend-line-chart';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import type { ObjectType } from '../../../shared/object-types';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { formatCount, formatScore } from './format-numbers';
@@ -83,13 +84,7 @@ export function HealthTrendsChart({ trends }: { trends: HistoricalTrends }) {
       <details className="group mt-4">
         <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600">Show the data as a table</summary>
         {/* Wider than the panel beside the sidebar: it scrolls sideways, with shadows at the edges that have more. */}
-        <div
-          data-scroll-cue
-          tabIndex={0}
-          role="group"
-          aria-label="Health scores by scan"
-          className="scroll-shadows mt-3 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        <ScrollFrame label="Health scores by scan" className="mt-3 rounded-lg border border-slate-200">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Health score of each completed scan in the last {trends.days} days</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -121,7 +116,7 @@ export function HealthTrendsChart({ trends }: { trends: HistoricalTrends }) {
                 ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       </details>
     </div>
   );

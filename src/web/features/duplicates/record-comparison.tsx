@@ -1,8 +1,9 @@
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { orderProperties, propertyLabel, recordTitle } from '../../../shared/crm-properties';
-import { formatShortDate } from '../dashboard/time-ago';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { WrappingValue } from '../../components/ui/wrapping-value';
 import { useNarrow } from '../../lib/use-narrow';
+import { formatShortDate } from '../dashboard/time-ago';
 import { formatPropertyValue } from '../merge/merge-values';
 
 type GroupRecord = DuplicateGroupView['records'][number];
@@ -99,13 +100,7 @@ function RecordTable({ group, records, rows, onRemoveRecord, busy }: ComparisonP
   const wide = records.length > 2;
   return (
     // Two records fit beside the property names; three or more, or a very long value, scroll sideways with shadows at the edges.
-    <div
-      data-scroll-cue
-      tabIndex={0}
-      role="group"
-      aria-label="Records side by side"
-      className="scroll-shadows overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
-    >
+    <ScrollFrame label="Records side by side" className="rounded-xl border border-slate-200">
         {/* Automatic column widths: a long address or URL takes the room it needs, the property names wrap instead. */}
         <table className="w-full text-sm">
           <thead className="bg-slate-50">
@@ -136,7 +131,7 @@ function RecordTable({ group, records, rows, onRemoveRecord, busy }: ComparisonP
             ))}
           </tbody>
         </table>
-    </div>
+    </ScrollFrame>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApiRequestView } from '../../../shared/contracts/enterprise-api';
 import { Button } from '../../components/ui/button';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { DashboardPanel, SectionError } from '../dashboard/dashboard-panel';
 import { REQUEST_TIME_RANGES, REQUESTS_PAGE_SIZE, useRequestLog, type RequestStatusFilter, type RequestTimeRange } from './api/enterprise-api-requests';
 import { formatDateTime } from './enterprise-api-words';
@@ -108,7 +109,7 @@ export function RequestLogSection() {
         <p className="mt-4 text-sm text-slate-600">{status === 'all' && !endpoint.trim() && range === 'all' ? 'No calls yet. Calls made with your keys show up here.' : 'No calls match these filters.'}</p>
       ) : (
         <>
-          <div data-scroll-cue tabIndex={0} role="group" aria-label="API calls, scrolls sideways" className="scroll-shadows mt-4 overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600">
+          <ScrollFrame label="API calls, scrolls sideways" className="mt-4">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
@@ -124,7 +125,7 @@ export function RequestLogSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
           <nav aria-label="Request log pages" className="mt-4 flex items-center justify-between gap-2 text-sm text-slate-600">
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Newer

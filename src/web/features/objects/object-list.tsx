@@ -3,6 +3,7 @@ import { Link, NavLink, useSearchParams } from 'react-router';
 import { OBJECT_SORTS, QUALITY_FLAGS, type ObjectRecordPage, type ObjectRecordSummary, type ObjectSort, type QualityFlag } from '../../../shared/contracts/objects';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { Spinner } from '../../components/ui/spinner';
 import { WrappingValue } from '../../components/ui/wrapping-value';
 import { SectionError } from '../dashboard/dashboard-panel';
@@ -149,7 +150,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
   return (
     <>
       {/* Wider than a small laptop's column: it scrolls sideways, with shadows at the edges that have more. */}
-      <div data-scroll-cue tabIndex={0} role="group" aria-label={`${OBJECT_TYPE_LABELS[objectType]}, scrolls sideways`} className="scroll-shadows hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600 md:block">
+      <ScrollFrame label={`${OBJECT_TYPE_LABELS[objectType]}, scrolls sideways`} className="hidden md:block">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{OBJECT_TYPE_LABELS[objectType]}, with their data-quality problems</caption>
           <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -192,7 +193,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
       <ul className="divide-y divide-slate-100 md:hidden" aria-label={OBJECT_TYPE_LABELS[objectType]}>
         {page.records.map((record) => (
           <li key={record.id} className="space-y-2 px-4 py-4">

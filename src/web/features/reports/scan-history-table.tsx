@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { formatCount, formatScore } from '../dashboard/format-numbers';
 import { healthBand } from '../dashboard/health-band';
 import { formatClockTime, formatDay } from '../dashboard/time-ago';
@@ -17,13 +18,7 @@ export function ScanHistoryTable({ rows, caption }: { rows: readonly ScanHistory
   return (
     <div>
       {/* Fits a laptop; on a phone it scrolls sideways, with shadows at the edges that have more. Focusable so that keyboard users can scroll it. */}
-      <div
-        data-scroll-cue
-        tabIndex={0}
-        role="group"
-        aria-label={caption}
-        className="scroll-shadows overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible print:rounded-none print:bg-none"
-      >
+      <ScrollFrame label={caption} className="rounded-xl border border-slate-200 print:overflow-visible print:rounded-none print:bg-none">
         <table className="min-w-full text-left text-sm print:text-[10px]">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs text-slate-600 print:text-[10px]">
@@ -64,7 +59,7 @@ export function ScanHistoryTable({ rows, caption }: { rows: readonly ScanHistory
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
       {rows.length > ROWS_ON_SCREEN && (
         <button
           type="button"
