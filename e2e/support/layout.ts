@@ -35,7 +35,12 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     };
 
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth + 1) problems.push(`the page scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px`);
+    if (root.scrollWidth > root.clientWidth + 1) {
+      // Named by the innermost elements that reach past the page's right edge: those that widen it.
+      const past = (element: Element) => visible(element) && element.getBoundingClientRect().right > root.clientWidth + 1;
+      const widening = Array.from(document.body.querySelectorAll('*')).filter((element) => past(element) && !Array.from(element.children).some(past));
+      problems.push(`the page scrolls sideways: ${root.scrollWidth} px of content in ${root.clientWidth} px, widened by ${widening.slice(0, 3).map(describe).join(', ')}`);
+    }
 
     // Frames that clip or scroll sideways, and whether each is a deliberate, cued one.
     const clips = (element: Element) => {

@@ -170,7 +170,7 @@ export function DuplicatesPage() {
           {filters.since && <SinceChip since={filters.since} onRemove={() => changeFilters({ since: null, page: 1 })} />}
 
           {/* The merge plan and its progress take the full width: the merged record needs room to be read. */}
-          <div className={`grid gap-6 ${wide ? '' : 'lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]'}`}>
+          <div className={`grid grid-cols-1 gap-6 ${wide ? '' : 'lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]'}`}>
             <section aria-labelledby="groups-heading" className={`overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm ${wide ? 'hidden' : selectedId !== null ? 'hidden lg:block' : ''}`}>
               <div className="flex items-baseline justify-between border-b border-slate-100 px-4 py-3">
                 <h2 id="groups-heading" className="text-base font-semibold text-slate-900">
