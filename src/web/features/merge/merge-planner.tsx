@@ -170,7 +170,9 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                                 onChange={() => pick(field.property, candidate.recordIds[0]!)}
                               />
                               <span className="min-w-0 break-words">
-                                <span className="text-slate-900">{shown(field.property, candidate.value)}</span>{' '}
+                                <span className="text-slate-900">
+                                  <WrappingValue text={shown(field.property, candidate.value)} />
+                                </span>{' '}
                                 <span className="text-xs text-slate-500">from {sourcesOf(candidate.recordIds)}</span>
                               </span>
                             </label>
@@ -178,7 +180,9 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                         </div>
                       </fieldset>
                     ) : (
-                      <p className="break-words text-sm text-slate-900">{shown(field.property, outcome.value)}</p>
+                      <p className="break-words text-sm text-slate-900">
+                        <WrappingValue text={shown(field.property, outcome.value)} />
+                      </p>
                     )}
                     {field.note && <p className="mt-1 text-xs text-slate-500">{field.note}</p>}
                   </div>
@@ -205,7 +209,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                 {field.label}
               </span>
               <span role="cell" className="min-w-0 break-words text-slate-900">
-                {formatPropertyValue(field.property, value!)}
+                <WrappingValue text={formatPropertyValue(field.property, value!)} />
               </span>
               <span role="cell" className="min-w-0 break-words text-xs text-slate-500 sm:text-sm">
                 {from.length === 0 ? (
