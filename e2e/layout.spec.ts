@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectCleanLayout, WIDTHS } from './support/layout';
 import { scannedAccountContext } from './support/scanned-account';
 import { openScreen, screensOf, type Screen } from './support/screens';
@@ -35,5 +35,15 @@ test.describe('layout at 1280, 1440 and 390 px', () => {
     await skipTour(page);
     await checkScreens(page, 'app', await screensOf(page, ''));
     await context.close();
+  });
+
+  test('on a phone, the merge plan has one way back (to its group), and the group one way back to the list', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/demo/duplicates');
+    await page.getByRole('list', { name: 'Duplicate groups' }).getByRole('button').first().click();
+    await expect(page.getByRole('button', { name: /^← Back/ })).toHaveText(['← Back to groups']);
+    await page.getByRole('button', { name: 'Merge…' }).click();
+    await expect(page.getByRole('heading', { name: '3. The merged record' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^← Back/ })).toHaveText(['← Back to the group']);
   });
 });
