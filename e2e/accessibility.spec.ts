@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughApi } from './support/accounts';
+import { scannedAccountContext } from './support/scan';
+import { openScreen, screensOf } from './support/screens';
+import { skipTour } from './support/tour';
 
 /** Impacts that fail the check; moderate and minor findings are reported by axe but not gated here. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -48,4 +51,28 @@ test('/gdpr signed in, with the delete dialog open, has no serious or critical a
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByText('Enter your password to confirm')).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
+});
+
+test('every signed-in screen, with a scanned portal, has no serious or critical accessibility violations', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const context = await scannedAccountContext(browser, 'axe-signed-in');
+  const page = await context.newPage();
+  await skipTour(page);
+  const screens = [
+    ...(await screensOf(page, '')),
+    { name: 'onboarding', path: '/onboarding', ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
+  ];
+  for (const screen of screens) {
+    await openScreen(page, screen);
+    expect.soft(await blockingViolations(page), screen.path).toEqual([]);
+  }
+  // The phone layouts are other markup (cards, a drawer): checked too, where they differ most.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const screen of screens.filter((s) => ['duplicate-group', 'objects', 'settings'].includes(s.name))) {
+    await openScreen(page, screen);
+    expect.soft(await blockingViolations(page), `${screen.path} at 390 px`).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  expect.soft(await blockingViolations(page), 'the navigation drawer').toEqual([]);
+  await context.close();
 });

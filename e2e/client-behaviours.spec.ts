@@ -21,6 +21,32 @@ test('the offline banner comes and goes with the connection', async ({ page, con
   await expect(page.getByText('Back Online')).toBeHidden();
 });
 
+test('navigating while offline: the banner sits above the header, a page not yet loaded waits in the app and loads once back online', async ({ page, context }) => {
+  await page.goto('/demo/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  await context.setOffline(true);
+  const offline = page.getByRole('alert').filter({ hasText: 'You are offline' });
+  await expect(offline).toBeVisible();
+  // The banner pushes the header down rather than covering it, also once the page is scrolled.
+  for (const scrollY of [0, 600]) {
+    await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+    const banner = (await offline.boundingBox())!;
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect(header.y, `the header's top at scroll ${scrollY}`).toBeGreaterThanOrEqual(banner.y + banner.height - 1);
+  }
+
+  // Reports' code has not been fetched yet: the app stays, with its menu, and says why the page is not there.
+  await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/\/demo\/reports$/);
+  await expect(page.getByText('This page could not load while offline; it will load when you are back online.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'App' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Scan history' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('a page that fails to render shows the error screen; Reload Demo recovers', async ({ page }) => {
   // The page's code cannot be fetched: the real way a deployed page most often fails to render.
   await page.route('**/assets/dashboard-page-*.js', (route) => route.abort());

@@ -3,11 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ObjectRecordPage } from '../src/shared/contracts/objects';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
-import { connectAndScan } from './support/scan';
+import { connectAndScanContacts } from './support/scan';
 import { skipTour } from './support/tour';
-
-/** Connects the sandbox portal (400 seeded contacts, a fifth of them copies) and scans the contacts. */
-const connectAndScanContacts = (page: Page) => connectAndScan(page, ['contacts']);
 
 async function blockingViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

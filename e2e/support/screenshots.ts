@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
 
-/** Full-page screenshots at 1280 and 390 px for review, only when SHOTS_DIR is set; the page is left at 1280. */
-export async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * Full-page screenshots for review, only when SHOTS_DIR is set: at 1280 and 390 px unless
+ * other widths are asked for; the page is left at the first width.
+ */
+export async function shoot(page: Page, name: string, widths: readonly number[] = [1280, 390]): Promise<void> {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
-  for (const width of [1280, 390]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width: widths[0] ?? 1280, height: 900 });
 }

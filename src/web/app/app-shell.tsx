@@ -155,10 +155,13 @@ export function AppShell({ demo = false }: { demo?: boolean }) {
         </div>
       )}
       <div className="flex">
-        <aside className="sticky top-0 hidden h-screen w-64 shrink-0 flex-col border-r border-slate-200 bg-white lg:flex">
-          <Brand to={`${basePath}/dashboard`} />
-          <SidebarNav basePath={basePath} demo={demo} />
-        </aside>
+        {/* The column carries the background down a long page; the menu in it stays in view. */}
+        <div className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block">
+          <aside className="sticky top-[var(--offline-banner-height,0px)] flex h-[calc(100vh-var(--offline-banner-height,0px))] flex-col">
+            <Brand to={`${basePath}/dashboard`} />
+            <SidebarNav basePath={basePath} demo={demo} />
+          </aside>
+        </div>
 
         {drawerOpen && (
           <div className="fixed inset-0 z-40 lg:hidden">
@@ -176,7 +179,7 @@ export function AppShell({ demo = false }: { demo?: boolean }) {
         )}
 
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur sm:px-6">
+          <header className="sticky top-[var(--offline-banner-height,0px)] z-30 flex items-center justify-between gap-3 border-b border-slate-200 bg-white/90 px-4 py-3 backdrop-blur sm:px-6">
             <button
               type="button"
               className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"

@@ -76,7 +76,7 @@ function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.key;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+    <header className="sticky top-[var(--offline-banner-height,0px)] z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <nav className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6" aria-label="Main">
         <Link to="/" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <img src="/favicon.svg" alt="" className="h-7 w-7" />

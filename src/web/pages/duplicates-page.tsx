@@ -231,11 +231,14 @@ export function DuplicatesPage() {
                 </div>
               ) : (
                 <DashboardPanel id="group-panel-heading" title="Group" className="!pt-4">
-                  <div className="-mt-12 mb-4 flex justify-end lg:hidden">
-                    <Button variant="ghost" size="sm" onClick={() => select(null)}>
-                      ← Back to groups
-                    </Button>
-                  </div>
+                  {/* The merge plan has its own way back (to the group): one back link at a time. */}
+                  {!wide && (
+                    <div className="-mt-12 mb-4 flex justify-end lg:hidden">
+                      <Button variant="ghost" size="sm" onClick={() => select(null)}>
+                        ← Back to groups
+                      </Button>
+                    </div>
+                  )}
                   {detailContent()}
                 </DashboardPanel>
               )}

@@ -23,7 +23,7 @@ const SECTIONS = [
 function SectionLinks() {
   return (
     <nav aria-label="Settings sections" className="lg:sticky lg:top-20 lg:self-start">
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-col lg:gap-0.5 lg:overflow-visible lg:px-0">
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:flex-nowrap lg:gap-0.5">
         {SECTIONS.map((section) => (
           <li key={section.id} className="shrink-0">
             <a

@@ -1,6 +1,6 @@
 import type { DataBlock } from '../../../shared/contracts/assistant';
 import { MeterBar } from '../dashboard/meter-bar';
-import { ChartLegend, TrendLineChart, type ChartSeries } from '../reports/trend-line-chart';
+import { ChartLegend, TrendLineChart, type ChartSeries } from '../../components/charts/trend-line-chart';
 import { cellTime, formatCell, formatCompact, type ColumnFormat } from './format-cell';
 
 /** Colours at least 3:1 against white, as the reports' charts use. */

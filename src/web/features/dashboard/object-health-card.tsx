@@ -52,7 +52,7 @@ export function ObjectHealthCard({ health, basePath }: { health: ObjectHealth; b
           <dt className="text-xs font-medium text-slate-500">Duplicates</dt>
           <dd className="mt-0.5 text-lg font-semibold tabular-nums text-slate-900">
             {formatCount(health.duplicateRecords)}
-            {health.duplicateRecords > 0 && <span className="ml-1 text-xs font-medium text-slate-500">({formatShare(duplicateShare)})</span>}
+            {health.duplicateRecords > 0 && <span className="ml-1 inline-block text-xs font-medium text-slate-500">({formatShare(duplicateShare)})</span>}
           </dd>
         </div>
       </dl>

@@ -1,5 +1,5 @@
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
-const exact = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'always' });
+const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
@@ -25,7 +25,20 @@ export function formatExactTime(date: Date): string {
   return exact.format(date);
 }
 
+const days = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** The day alone: "Mar 5, 2025". */
+export function formatDay(date: Date): string {
+  return days.format(date);
+}
+
+/** The time of day alone: "2:30 PM". */
+export function formatClockTime(date: Date): string {
+  return clock.format(date);
+}
+
 /** A short axis date: "Mar 5". */
 export function formatShortDate(date: Date): string {
-  return date.toLocaleDateString('en', { month: 'short', day: 'numeric' });
+  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 }

@@ -42,7 +42,7 @@ export function ExamplesSection({ origin }: { origin: string }) {
                 </h3>
                 <CopyButton text={snippet} label="Copy code" />
               </div>
-              <pre className="mt-2 overflow-x-auto rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+              <pre className="mt-2 whitespace-pre-wrap break-all rounded-xl bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
                 <code>{snippet}</code>
               </pre>
             </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApiRequestView } from '../../../shared/contracts/enterprise-api';
 import { Button } from '../../components/ui/button';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { DashboardPanel, SectionError } from '../dashboard/dashboard-panel';
 import { REQUEST_TIME_RANGES, REQUESTS_PAGE_SIZE, useRequestLog, type RequestStatusFilter, type RequestTimeRange } from './api/enterprise-api-requests';
 import { formatDateTime } from './enterprise-api-words';
@@ -23,7 +24,7 @@ function RequestRow({ request }: { request: ApiRequestView }) {
       <td className="py-2 pr-3 text-slate-600 sm:whitespace-nowrap">{formatDateTime(request.timestamp)}</td>
       <td className="py-2 pr-3">
         <span className="font-mono text-xs text-slate-900">
-          <span className="font-semibold">{request.method}</span> <span className="break-all">{request.endpoint}</span>
+          <span className="font-semibold">{request.method}</span> <span className="whitespace-nowrap">{request.endpoint}</span>
         </span>
         {request.errorMessage && <p className="mt-0.5 break-words text-xs text-red-700">{request.errorMessage}</p>}
       </td>
@@ -108,7 +109,7 @@ export function RequestLogSection() {
         <p className="mt-4 text-sm text-slate-600">{status === 'all' && !endpoint.trim() && range === 'all' ? 'No calls yet. Calls made with your keys show up here.' : 'No calls match these filters.'}</p>
       ) : (
         <>
-          <div className="-mx-5 mt-4 overflow-x-auto px-5 sm:mx-0 sm:px-0">
+          <ScrollFrame label="API calls, scrolls sideways" className="mt-4">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
@@ -124,7 +125,7 @@ export function RequestLogSection() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollFrame>
           <nav aria-label="Request log pages" className="mt-4 flex items-center justify-between gap-2 text-sm text-slate-600">
             <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Newer

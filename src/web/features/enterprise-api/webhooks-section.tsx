@@ -181,7 +181,7 @@ function VerifyHelp() {
             <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{language === 'javascript' ? 'Node' : 'Python'}</h3>
             <CopyButton text={WEBHOOK_VERIFY_SNIPPETS[language]} label="Copy code" />
           </div>
-          <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
+          <pre className="mt-1 whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-100">
             <code>{WEBHOOK_VERIFY_SNIPPETS[language]}</code>
           </pre>
         </div>

@@ -56,7 +56,7 @@ function YourScores({ objects, part }: { objects: readonly ObjectHealth[]; part:
   );
 }
 
-const decimals = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const decimals = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const twoDecimals = (value: number) => decimals.format(value);
 

@@ -3,6 +3,7 @@ import { PRIMARY_RULES, type MergePlan, type MergePlanField, type MergeView, typ
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
+import { WrappingValue } from '../../components/ui/wrapping-value';
 import { serverMessage } from '../../lib/api-request';
 import { SectionError } from '../dashboard/dashboard-panel';
 import { useMergePlan, useStartMerge, type PlanChoice } from './api/merge-requests';
@@ -21,7 +22,7 @@ const date = (value: string | null) => formatRecordDate(value);
 /** A value in the user's locale, owner and stage ids and option codes by the portal's names for them. */
 function Shown({ labels, property, value }: { labels: ValueLabels; property: string; value: string | null }) {
   if (value === null || value === '') return <>(empty)</>;
-  return <LabelledValue labels={labels} property={property} value={value} fallback={formatPropertyValue(property, value)} />;
+  return <LabelledValue labels={labels} property={property} value={value} fallback={<WrappingValue text={formatPropertyValue(property, value)} />} />;
 }
 
 interface Outcome {
@@ -69,7 +70,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
   const others = current.records.length - 1;
   const nameOf = (id: string) => current.records.find((r) => r.id === id)?.label ?? `Record ${id}`;
   // Where a value comes from, briefly: the record's name without its email or domain in brackets.
-  const shortNameOf = (id: string) => nameOf(id).replace(/\s*\([^()]*\)$/, '') || nameOf(id);
+  const shortNameOf = (id: string) => nameOf(id).replace(/\s*(\([^()]*\)|<[^<>]*>)$/, '') || nameOf(id);
   const sourcesOf = (ids: string[]) => (ids.length > 1 && ids.length === current.records.length ? 'Every record' : ids.map(shortNameOf).join(', '));
 
   const submit = () =>
@@ -118,14 +119,16 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
             </select>
           </label>
         </div>
-        <fieldset className="mt-3">
+        <fieldset className="mt-3 min-w-0">
           <legend className="sr-only">The record that survives the merge</legend>
           <div className="grid gap-3 md:grid-cols-2">
             {current.records.map((record) => (
-              <label key={record.id} className={`flex cursor-pointer gap-3 rounded-xl border p-3 ${record.id === current.primaryId ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300'}`}>
+              <label key={record.id} className={`flex min-w-0 cursor-pointer gap-3 rounded-xl border p-3 ${record.id === current.primaryId ? 'border-brand-600 bg-brand-50/60' : 'border-slate-200 hover:border-slate-300'}`}>
                 <input type="radio" name="primary" className="mt-1 accent-brand-700" checked={record.id === current.primaryId} onChange={() => setChoice({ ...choice, primaryId: record.id })} />
                 <span className="min-w-0 text-sm">
-                  <span className="block break-words font-medium text-slate-900">{record.label}</span>
+                  <span className="block break-words font-medium text-slate-900">
+                    <WrappingValue text={record.label} />
+                  </span>
                   <span className="block text-xs text-slate-500">
                     ID {record.id} · {record.filledProperties} fields filled · created {date(record.createdAt)} · updated {date(record.updatedAt)}
                   </span>
@@ -160,7 +163,7 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
                   <div className="text-sm font-medium text-slate-700">{field.label}</div>
                   <div className="min-w-0">
                     {field.choosable ? (
-                      <fieldset>
+                      <fieldset className="min-w-0">
                         <legend className="sr-only">{field.label}</legend>
                         <div className="flex flex-col gap-1.5">
                           {field.candidates.map((candidate) => (
@@ -266,7 +269,9 @@ export function MergePlanner({ groupId, onCancel, onStarted, readOnlyNote }: { g
         </h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
           {current.steps.map((step, i) => (
-            <li key={i}>{step.description}</li>
+            <li key={i} className="break-words">
+              <WrappingValue text={step.description} />
+            </li>
           ))}
         </ol>
       </section>

@@ -10,10 +10,14 @@ const EPOCH_MS = /^\d{10,13}$/;
 /** A date-like property by its name: HubSpot's known ones and the usual "...date" custom names. */
 const isDateProperty = (property: string) => DATE_PROPERTIES.has(property) || /(^|_)(date|timestamp)$|date$/.test(property);
 
+/** An option's internal name, as HubSpot stores enumerations: INFORMATION_TECHNOLOGY_AND_SERVICES. */
+const OPTION_CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
+
 /**
  * A HubSpot property value as the user reads it, in their own locale (the browser's):
  * dates (ISO strings, or epoch milliseconds on date properties) as "Jul 12, 2024",
- * quantities with the locale's digit grouping; anything else as it is.
+ * quantities with the locale's digit grouping, option codes in words (one long code would
+ * otherwise be broken letter by letter in a narrow column); anything else as it is.
  */
 export function formatPropertyValue(property: string, value: string, locale?: string): string {
   const text = value.trim();
@@ -25,6 +29,10 @@ export function formatPropertyValue(property: string, value: string, locale?: st
   }
   if ((NUMBER_PROPERTIES.has(property) || property.startsWith('num_')) && text !== '' && Number.isFinite(Number(text))) {
     return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Number(text));
+  }
+  if (OPTION_CODE.test(text)) {
+    const words = text.toLowerCase().replaceAll('_', ' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
   }
   return value;
 }

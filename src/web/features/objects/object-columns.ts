@@ -46,8 +46,8 @@ export const SEARCH_HINTS: Readonly<Record<ObjectType, string>> = {
 /** The singular, for sentences: "No contact with this id". */
 export const ONE_OF: Readonly<Record<ObjectType, string>> = { contacts: 'contact', companies: 'company', deals: 'deal', tickets: 'ticket' };
 
-const money = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+const money = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** A property value as people read it: amounts grouped, HubSpot's dates (ISO or epoch ms) as dates. */
 export function formatValue(value: string, format?: ObjectColumn['format']): string {

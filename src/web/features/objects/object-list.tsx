@@ -3,7 +3,9 @@ import { Link, NavLink, useSearchParams } from 'react-router';
 import { OBJECT_SORTS, QUALITY_FLAGS, type ObjectRecordPage, type ObjectRecordSummary, type ObjectSort, type QualityFlag } from '../../../shared/contracts/objects';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { Spinner } from '../../components/ui/spinner';
+import { WrappingValue } from '../../components/ui/wrapping-value';
 import { SectionError } from '../dashboard/dashboard-panel';
 import { formatCount } from '../dashboard/format-numbers';
 import { formatExactTime, formatTimeAgo } from '../dashboard/time-ago';
@@ -42,8 +44,8 @@ function paramsOf(list: ObjectListParams): URLSearchParams {
 
 function TypeNav({ current }: { current: ObjectType }) {
   return (
-    <nav aria-label="Object types" className="-mx-1 shrink-0 overflow-x-auto px-1 pb-1">
-      <ul className="inline-flex gap-1 rounded-xl bg-slate-100 p-1">
+    <nav aria-label="Object types" className="shrink-0">
+      <ul className="inline-flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
         {OBJECT_TYPES.map((type) => (
           <li key={type}>
             <NavLink
@@ -84,7 +86,7 @@ function FlagChips({ page, flag, onChange }: { page: ObjectRecordPage; flag: Qua
     );
   };
   return (
-    <ul aria-label="Show records with a problem" className="-mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:px-0 sm:pb-0">
+    <ul aria-label="Show records with a problem" className="flex flex-wrap gap-2">
       {chip(null, 'All records', page.counts.all)}
       {page.checks.map((check) => chip(check, FLAG_INFO[check].label, page.counts[check], FLAG_INFO[check].dot))}
     </ul>
@@ -100,7 +102,7 @@ function Value({ record, column, labels }: { record: ObjectRecordSummary; column
   }
   return (
     <span className={invalid ? 'font-medium text-rose-700 underline decoration-rose-300 decoration-wavy underline-offset-4' : ''}>
-      <LabelledValue labels={labels} property={property} value={value} fallback={formatValue(value, column.format)} />
+      <LabelledValue labels={labels} property={property} value={value} fallback={<WrappingValue text={formatValue(value, column.format)} />} />
       {invalid && <span className="sr-only"> (invalid)</span>}
     </span>
   );
@@ -149,7 +151,8 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
   const columns = OBJECT_COLUMNS[objectType];
   return (
     <>
-      <div className="hidden overflow-x-auto md:block">
+      {/* Wider than a small laptop's column: it scrolls sideways, with shadows at the edges that have more. */}
+      <ScrollFrame label={`${OBJECT_TYPE_LABELS[objectType]}, scrolls sideways`} className="hidden md:block">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{OBJECT_TYPE_LABELS[objectType]}, with their data-quality problems</caption>
           <thead className="border-b border-slate-200 text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -178,7 +181,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
                   <span className="block text-xs text-slate-500">ID {record.id}</span>
                 </th>
                 {columns.map((column) => (
-                  <td key={column.header} className={`max-w-64 px-3 py-3 text-slate-700 ${column.nowrap ? 'whitespace-nowrap' : 'break-words'}`}>
+                  <td key={column.header} className={`max-w-64 px-3 py-3 text-slate-700 ${column.nowrap ? 'whitespace-nowrap' : ''}`}>
                     <Value record={record} column={column} labels={page.valueLabels} />
                   </td>
                 ))}
@@ -192,7 +195,7 @@ function Records({ objectType, page, search }: { objectType: ObjectType; page: O
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
       <ul className="divide-y divide-slate-100 md:hidden" aria-label={OBJECT_TYPE_LABELS[objectType]}>
         {page.records.map((record) => (
           <li key={record.id} className="space-y-2 px-4 py-4">

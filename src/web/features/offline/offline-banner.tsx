@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { OfflineIcon, OnlineIcon } from '../../components/ui/icons';
 import { browser } from '../../lib/browser';
@@ -22,6 +22,23 @@ export function OfflineBanner() {
     };
   }, []);
 
+  // The banner sits above the page, not over it: its height is published for the app's sticky
+  // header and menu, which then stop below it instead of under it.
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const style = document.documentElement.style;
+    const publish = () => style.setProperty('--offline-banner-height', `${element.offsetHeight}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      style.removeProperty('--offline-banner-height');
+    };
+  }, [connection]);
+
   const reloadData = () => {
     setConnection('online');
     void queryClient.invalidateQueries();
@@ -31,7 +48,7 @@ export function OfflineBanner() {
 
   if (connection === 'offline') {
     return (
-      <div role="alert" className="fixed inset-x-0 top-0 z-[60] border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 shadow-md">
+      <div ref={ref} role="alert" className="sticky top-0 z-[60] border-b border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 shadow-md">
         <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center">
           <OfflineIcon className="hidden h-6 w-6 shrink-0 text-amber-700 sm:block" />
           <div className="flex-1">
@@ -47,7 +64,7 @@ export function OfflineBanner() {
   }
 
   return (
-    <div role="status" className="fixed inset-x-0 top-0 z-[60] border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-950 shadow-md">
+    <div ref={ref} role="status" className="sticky top-0 z-[60] border-b border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-950 shadow-md">
       <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center">
         <OnlineIcon className="hidden h-6 w-6 shrink-0 text-emerald-700 sm:block" />
         <div className="flex-1">

@@ -12,7 +12,7 @@ const SEVERITY_STYLES: Readonly<Record<RecommendationSeverity, { label: string; 
   low: { label: 'Low', className: 'bg-slate-100 text-slate-700' },
 };
 
-const number = new Intl.NumberFormat('en');
+const number = new Intl.NumberFormat();
 
 function gainText(r: Recommendation): string | null {
   const parts = [

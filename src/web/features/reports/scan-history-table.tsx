@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { formatCount, formatScore } from '../dashboard/format-numbers';
 import { healthBand } from '../dashboard/health-band';
-import { formatExactTime } from '../dashboard/time-ago';
+import { formatClockTime, formatDay } from '../dashboard/time-ago';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import type { ScanHistoryRow } from './scan-history';
 
@@ -16,8 +17,8 @@ export function ScanHistoryTable({ rows, caption }: { rows: readonly ScanHistory
   const hiddenCount = showAll ? 0 : Math.max(0, rows.length - ROWS_ON_SCREEN);
   return (
     <div>
-      {/* Focusable so that keyboard users can scroll a table wider than a phone. */}
-      <div tabIndex={0} role="group" aria-label={caption} className="overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 print:overflow-visible print:rounded-none">
+      {/* Fits a laptop; on a phone it scrolls sideways, with shadows at the edges that have more. Focusable so that keyboard users can scroll it. */}
+      <ScrollFrame label={caption} className="rounded-xl border border-slate-200 print:overflow-visible print:rounded-none print:bg-none">
         <table className="min-w-full text-left text-sm print:text-[10px]">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs text-slate-600 print:text-[10px]">
@@ -33,7 +34,11 @@ export function ScanHistoryTable({ rows, caption }: { rows: readonly ScanHistory
             {rows.map((row, index) => (
               <tr key={`${row.objectType}-${row.scanId}`} className={index >= ROWS_ON_SCREEN && !showAll ? 'hidden print:table-row' : ''}>
                 <td className="whitespace-nowrap px-3 py-2 text-slate-700 print:px-1 print:py-1">
-                  <time dateTime={row.timestamp}>{formatExactTime(new Date(row.timestamp))}</time>
+                  {/* Date over time: the table then fits beside the sidebar at 1280 px. */}
+                  <time dateTime={row.timestamp}>
+                    <span className="block">{formatDay(new Date(row.timestamp))}</span>
+                    <span className="block text-xs text-slate-500">{formatClockTime(new Date(row.timestamp))}</span>
+                  </time>
                 </td>
                 <th scope="row" className="whitespace-nowrap px-3 py-2 font-medium text-slate-900 print:px-1 print:py-1">
                   {OBJECT_TYPE_LABELS[row.objectType]}
@@ -54,7 +59,7 @@ export function ScanHistoryTable({ rows, caption }: { rows: readonly ScanHistory
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
       {rows.length > ROWS_ON_SCREEN && (
         <button
           type="button"

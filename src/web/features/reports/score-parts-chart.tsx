@@ -1,8 +1,9 @@
 import type { HistoricalTrends } from '../../../shared/contracts/results';
 import { formatScore } from '../dashboard/format-numbers';
+import { FIRST_SCAN_NOTE } from '../dashboard/health-trends-chart';
 import { HEALTH_PARTS } from '../dashboard/object-health-card';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
-import { ChartLegend, TrendLineChart, type ChartSeries } from './trend-line-chart';
+import { ChartLegend, TrendLineChart, type ChartSeries } from '../../components/charts/trend-line-chart';
 
 type Series = HistoricalTrends['series'][number];
 type Point = Series['points'][number];
@@ -37,7 +38,7 @@ export function ScorePartsChart({ series, days }: { series: Series; days: number
   const summary = `${OBJECT_TYPE_LABELS[series.objectType]} over the last ${days} days, 0 to 100, ${series.points.length} ${series.points.length === 1 ? 'scan' : 'scans'}: ${moves.join('; ')}.`;
   return (
     <div>
-      <TrendLineChart series={lines} summary={summary} />
+      <TrendLineChart series={lines} summary={summary} singleMomentNote={FIRST_SCAN_NOTE} />
       <ChartLegend series={lines} />
     </div>
   );

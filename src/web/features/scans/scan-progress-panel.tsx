@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { OBJECT_TYPE_LABELS } from './object-type-labels';
 import type { ScanTransport } from './use-scan-events';
 
-const numbers = new Intl.NumberFormat('en');
+const numbers = new Intl.NumberFormat();
 
 function recordsText({ recordsFetched, recordsExpected }: ScanRun['progress']): string {
   if (recordsExpected !== null && recordsExpected > 0) return `${numbers.format(recordsFetched)} of ${numbers.format(recordsExpected)}`;

@@ -20,7 +20,7 @@ export function refreshScanResults(queryClient: QueryClient): Promise<void> {
   });
 }
 
-const numbers = new Intl.NumberFormat('en');
+const numbers = new Intl.NumberFormat();
 
 function plural(count: number, one: string, many: string): string {
   return `${numbers.format(count)} ${count === 1 ? one : many}`;

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { ChatIcon, MailIcon } from '../../components/ui/icons';
 import { LoadingState, Spinner } from '../../components/ui/spinner';
 import { SectionError } from '../dashboard/dashboard-panel';
-import { formatExactTime } from '../dashboard/time-ago';
+import { formatClockTime, formatDay, formatExactTime } from '../dashboard/time-ago';
 import { useNotificationHistory } from './api/notification-history';
 import { SettingsSection } from './settings-controls';
 
@@ -40,12 +40,10 @@ export function describeDelivery(delivery: Pick<NotificationDeliveryView, 'kind'
   return KIND_LABELS[delivery.kind];
 }
 
-const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-const TIME = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
 
 /** A retry is minutes away: its time alone, with the date only when it is not today. */
 function retryTime(at: Date): string {
-  return at.toDateString() === new Date().toDateString() ? TIME.format(at) : formatExactTime(at);
+  return at.toDateString() === new Date().toDateString() ? formatClockTime(at) : formatExactTime(at);
 }
 
 function statusLabel(delivery: NotificationDeliveryView): string {
@@ -88,9 +86,9 @@ function DeliveryRow({ delivery }: { delivery: NotificationDeliveryView }) {
       <td className={`order-2 col-span-2 text-xs text-slate-500 md:pl-6 md:text-sm md:text-slate-700 md:whitespace-nowrap ${cell}`}>
         {/* Date and time on two lines in the table, one line on a card. */}
         <time dateTime={delivery.createdAt}>
-          <span className="md:block">{DATE.format(new Date(delivery.createdAt))}</span>
+          <span className="md:block">{formatDay(new Date(delivery.createdAt))}</span>
           <span className="md:hidden">, </span>
-          <span className="md:block">{TIME.format(new Date(delivery.createdAt))}</span>
+          <span className="md:block">{formatClockTime(new Date(delivery.createdAt))}</span>
         </time>
       </td>
       <td className={`order-1 text-sm font-medium md:font-normal ${cell}`}>
@@ -101,7 +99,7 @@ function DeliveryRow({ delivery }: { delivery: NotificationDeliveryView }) {
         <p className="text-slate-600">{describeDelivery(delivery)}</p>
         {problem && <p className="mt-1 break-words text-red-800">{problem}</p>}
       </td>
-      <td className={`order-4 col-span-2 min-w-0 text-sm break-words text-slate-700 ${cell}`}>
+      <td className={`order-4 col-span-2 min-w-0 text-sm break-words text-slate-700 md:whitespace-nowrap ${cell}`}>
         <span className="text-slate-500 md:hidden">To </span>
         {delivery.target}
       </td>
