@@ -3,15 +3,10 @@ import { Button } from '../../components/ui/button';
 import { tour, useTour } from './tour-state';
 import { TOURS } from './tour-steps';
 
-interface Box {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
+import { placeTourCard, type Box, type Size } from './tour-placement';
 
-const CARD_WIDTH = 320;
-const GAP = 12;
+/** Until the card is measured: its width and a typical height. */
+const CARD_ESTIMATE: Size = { width: 320, height: 220 };
 
 /** Where the step's target is on screen, or null when it is hidden (the sidebar on a phone). */
 function targetBox(target: string): Box | null {
@@ -31,12 +26,18 @@ export function ProductTour() {
   const steps = TOURS[tourName] ?? [];
   const step = steps[stepIndex];
   const [box, setBox] = useState<Box | null>(null);
+  const [cardSize, setCardSize] = useState<Size>(CARD_ESTIMATE);
   const titleId = useId();
   const card = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     if (!open || !step) return;
-    const place = () => setBox(targetBox(step.target));
+    const place = () => {
+      setBox(targetBox(step.target));
+      const element = card.current;
+      // The real size, so a long step's card is not placed as if it were short.
+      if (element && element.offsetWidth > 0) setCardSize((size) => (size.width === element.offsetWidth && size.height === element.offsetHeight ? size : { width: element.offsetWidth, height: element.offsetHeight }));
+    };
     place();
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
@@ -58,12 +59,7 @@ export function ProductTour() {
 
   if (!open || !step) return null;
   const last = stepIndex === steps.length - 1;
-  const position = box
-    ? {
-        top: Math.min(window.innerHeight - 220, Math.max(GAP, box.top)),
-        left: box.left + box.width + GAP + CARD_WIDTH <= window.innerWidth ? box.left + box.width + GAP : Math.max(GAP, box.left - CARD_WIDTH - GAP),
-      }
-    : null;
+  const position = placeTourCard(box, cardSize, { width: window.innerWidth, height: window.innerHeight });
 
   return (
     <>
@@ -79,8 +75,9 @@ export function ProductTour() {
         role="dialog"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`fixed z-50 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl outline-none ${position ? '' : 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2'}`}
-        style={position ?? undefined}
+        data-tour-card=""
+        className="fixed z-50 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl outline-none"
+        style={position}
       >
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
           Step {stepIndex + 1} of {steps.length}
