@@ -14,6 +14,7 @@ import { AppFlagsProvider } from './app/app-flags';
 import { createRoutes } from './app/routes';
 import { TooltipProvider } from './components/ui/tooltip';
 import { BUILD_FLAGS } from './lib/app-flags';
+import { PrerenderingContext } from './lib/prerendering';
 import { createQueryClient } from './lib/query-client';
 
 /** The markup React renders into #root at `pathname`. */
@@ -29,7 +30,9 @@ export async function renderPage(pathname: string): Promise<string> {
       <QueryClientProvider client={queryClient}>
         <AppFlagsProvider value={BUILD_FLAGS}>
           <TooltipProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <PrerenderingContext.Provider value={true}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PrerenderingContext.Provider>
           </TooltipProvider>
         </AppFlagsProvider>
       </QueryClientProvider>
