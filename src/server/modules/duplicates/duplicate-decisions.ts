@@ -4,7 +4,7 @@
  * action (SPEC.md section 3) and feedback for the engine: the pairs it names are never
  * proposed again, and they teach the model what a non-match looks like in this portal.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PairOfIds } from '../../../engine';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import type { ObjectType } from '../../../shared/object-types';
@@ -49,6 +49,40 @@ export async function dismissGroup(db: Db, userId: number, groupId: number, opti
     });
   }
   return duplicateGroupView(decided);
+}
+
+/**
+ * A dismissal taken back (from History): the group returns to the review list, its pairs may
+ * be proposed again, and the dismissal's history entry says it was undone.
+ */
+export async function undoDismissal(db: Db, userId: number, groupId: number, options: DecisionOptions): Promise<DuplicateGroupView> {
+  const row = await findGroup(db, userId, groupId);
+  if (row.status !== 'dismissed') throw new HttpError(409, 'GROUP_NOT_DISMISSED', `This group is ${row.status}, not dismissed: there is no dismissal to undo.`);
+  if (idsOf(row).length < 2) throw new HttpError(409, 'GROUP_TOO_SMALL', 'Only one record is left in this group: there is nothing to review.');
+  const now = options.now ?? new Date();
+  if (options.persist) {
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(duplicateGroups)
+        .set({ status: 'pending', updatedAt: now })
+        .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, 'dismissed')))
+        .returning({ id: duplicateGroups.id });
+      if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
+      await bumpResultsVersion(tx, userId);
+      await tx
+        .update(recordActions)
+        .set({ details: sql`coalesce(${recordActions.details}, '{}'::jsonb) || ${JSON.stringify({ undoneAt: now.toISOString() })}::jsonb` })
+        .where(
+          and(
+            eq(recordActions.userId, userId),
+            eq(recordActions.actionType, DISMISS_ACTION),
+            sql`${recordActions.details}->>'groupId' = ${String(groupId)}`,
+            isNull(sql`${recordActions.details}->>'undoneAt'`),
+          ),
+        );
+    });
+  }
+  return duplicateGroupView({ ...row, status: 'pending', updatedAt: now });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { HistoryPage } from '../../../shared/contracts/cleanup';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { duplicateGroups, recordActions, scanHistory, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
@@ -41,6 +42,36 @@ describe('deciding on a duplicate group', () => {
     const [action] = await ctx.database.db.select().from(recordActions).where(eq(recordActions.userId, userId));
     expect(action).toMatchObject({ actionType: 'dismiss', recordIds: ['c1', 'c2'], status: 'completed' });
     expect((await userFeedback(ctx.database.db, userId, 'contacts')).notDuplicates).toEqual([['c1', 'c2']]);
+  });
+
+  it('undoes a dismissal from History: the group is back in the duplicates list, its pairs may be proposed again, and History says it was undone', async () => {
+    const { cookie, userId, groupId } = await seedGroup('undo@example.com', ['c1', 'c2']);
+    const pendingIds = async () => (await ctx.app.inject({ method: 'GET', url: '/api/duplicates/groups', headers: { cookie } })).json<{ groups: { id: number }[] }>().groups.map((g) => g.id);
+    expect((await post(`/api/duplicates/${groupId}/dismiss`, cookie)).statusCode).toBe(200);
+    expect(await pendingIds()).toEqual([]);
+    const history = async () => (await ctx.app.inject({ method: 'GET', url: '/api/cleanup/history', headers: { cookie } })).json<HistoryPage>().actions;
+    const [dismissal] = await history();
+    expect(dismissal).toMatchObject({ actionType: 'dismiss', groupId, undo: { available: true, undoneAt: null } });
+
+    const stranger = await activeUser(ctx, 'undo-stranger@example.com');
+    expect((await post(`/api/duplicates/${groupId}/undo-dismiss`, stranger)).statusCode).toBe(404);
+    expect(await pendingIds()).toEqual([]);
+
+    const response = await post(`/api/duplicates/${groupId}/undo-dismiss`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<DuplicateGroupView>()).toMatchObject({ id: groupId, status: 'pending' });
+    expect(await pendingIds()).toEqual([groupId]);
+    expect((await userFeedback(ctx.database.db, userId, 'contacts')).notDuplicates).toEqual([]);
+    const [undone] = await history();
+    expect(undone!.undo.available).toBe(false);
+    expect(undone!.undo.undoneAt).toMatch(/^\d{4}-/);
+
+    const again = await post(`/api/duplicates/${groupId}/undo-dismiss`, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This group is pending, not dismissed: there is no dismissal to undo.', code: 'GROUP_NOT_DISMISSED' });
+    // Dismissed again, the new dismissal is the one History offers to undo.
+    expect((await post(`/api/duplicates/${groupId}/dismiss`, cookie)).statusCode).toBe(200);
+    expect((await history()).map((a) => a.undo.available)).toEqual([true, false]);
   });
 
   it('takes one record out of a group: its pairs go, the group stays with the rest', async () => {

@@ -6,7 +6,7 @@ import { rowIdParam } from '../../../shared/contracts/ids';
 import { duplicateGroupSchema } from '../../../shared/contracts/results';
 import type { Db } from '../../db/client';
 import { requireUser, signedInUser } from '../auth';
-import { dismissGroup, removeFromGroup } from './duplicate-decisions';
+import { dismissGroup, removeFromGroup, undoDismissal } from './duplicate-decisions';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const groupId = rowIdParam('group');
@@ -21,7 +21,7 @@ export interface DuplicateRoutesOptions {
   persist?: boolean;
 }
 
-/** Decisions on a duplicate group short of merging: not a duplicate, as a whole or one record. */
+/** Decisions on a duplicate group short of merging: not a duplicate, as a whole or one record, and undoing a dismissal. */
 export function duplicateRoutes({ db, prefix = '/api', groupsOwner, persist = true }: DuplicateRoutesOptions): FastifyPluginAsyncZod {
   const guard = groupsOwner ? [] : requireUser(db);
   const owner = groupsOwner ?? (async (request: FastifyRequest) => signedInUser(request).id);
@@ -39,6 +39,20 @@ export function duplicateRoutes({ db, prefix = '/api', groupsOwner, persist = tr
         },
       },
       async (request) => dismissGroup(db, await owner(request), request.params.id, { persist }),
+    );
+
+    app.post(
+      `${prefix}/duplicates/:id/undo-dismiss`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['duplicates'],
+          summary: 'Undo a dismissal: the group goes back to the review list and its records may be proposed together again',
+          params: z.object({ id: groupId }),
+          response: { 200: duplicateGroupSchema, ...errors },
+        },
+      },
+      async (request) => undoDismissal(db, await owner(request), request.params.id, { persist }),
     );
 
     app.post(

@@ -100,3 +100,16 @@ export function useGroupDecision() {
     onSuccess: (group) => applyDecision(queryClient, group, demo),
   });
 }
+
+/** POST /api/duplicates/:id/undo-dismiss (from History): the group goes back to the review list. */
+export function useUndoDismissal() {
+  const queryClient = useQueryClient();
+  const demo = isDemoMode(useLocation().pathname);
+  return useMutation({
+    mutationFn: (groupId: number) => requestJson<DuplicateGroupView>('POST', `${DUPLICATES_URL}/${groupId}/undo-dismiss`),
+    onSuccess: (group) => {
+      applyDecision(queryClient, group, demo);
+      void queryClient.invalidateQueries({ queryKey: ['/api/cleanup', 'history'] });
+    },
+  });
+}
