@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { HistoryPage } from '../../../shared/contracts/cleanup';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
@@ -130,5 +131,52 @@ describe('listing the groups a notification links to', () => {
     const bad = await list('since=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('since must be a date and time such as 2025-03-10T08:00:00Z');
+  });
+});
+
+describe('GET /api/duplicates/export.csv', () => {
+  const field = (name: string, label: string, weight: number, exact: boolean) => ({ field: name, label, level: exact ? 'exact match' : 'similar', exact, weight, valueA: 'x', valueB: 'x' });
+
+  it('downloads the groups the filters select: one line per record with the group, confidence, reason, id, name and key fields, formulas defused', async () => {
+    const { cookie, userId, groupId } = await seedGroup('export@example.com', ['c1', 'c2']);
+    const db = ctx.database.db;
+    await db
+      .update(duplicateGroups)
+      .set({
+        confidence: 0.9731,
+        matchKey: 'email+firstname',
+        records: [
+          { id: 'c1', isPrimary: true, properties: { firstname: 'Ann', lastname: 'Lee', email: 'ann@lee.example', phone: '+1 555 0100', company: 'Lee, "Ltd"' }, updatedAt: null },
+          { id: 'c2', isPrimary: false, properties: { firstname: '=cmd|calc', lastname: 'Lee', email: 'ann@lee.example', company: '@Lee' }, updatedAt: null },
+        ],
+        explanations: [{ a: 'c1', b: 'c2', weight: 16, probability: 0.97, priorWeight: -8, fields: [field('firstname', 'First name', 2, true), field('email', 'Email', 14, true)] }],
+      })
+      .where(eq(duplicateGroups.id, groupId));
+    const [scan] = await db.select({ id: scanHistory.id }).from(scanHistory).where(eq(scanHistory.userId, userId));
+    await db.insert(duplicateGroups).values({ userId, objectType: 'companies', scanId: scan!.id, matchKey: 'domain', confidence: 0.8, status: 'dismissed', primaryRecordId: 'k1', records: [{ id: 'k1', isPrimary: true, properties: { name: 'Acme', domain: 'acme.example' }, updatedAt: null }, { id: 'k2', isPrimary: false, properties: { name: 'ACME Inc', domain: 'acme.example' }, updatedAt: null }], explanations: [] });
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?objectType=contacts', headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="duplicate-groups-contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Group, r['Object type'], r['Confidence (%)'], r.Reason, r.Status, r['Suggested primary'], r['Record ID'], r.Name])).toEqual([
+      [String(groupId), 'contacts', '97.3', 'Same Email + First name', 'pending', 'yes', 'c1', 'Ann Lee'],
+      [String(groupId), 'contacts', '97.3', 'Same Email + First name', 'pending', 'no', 'c2', "'=cmd|calc Lee"],
+    ]);
+    // A leading + is defused too (a spreadsheet shows the apostrophe-marked cell as the text +1 555 0100).
+    expect(rows[0]).toMatchObject({ Email: 'ann@lee.example', 'Phone Number': "'+1 555 0100", 'Company Name': 'Lee, "Ltd"' });
+    expect(rows[1]).toMatchObject({ 'First Name': "'=cmd|calc", 'Company Name': "'@Lee" });
+
+    // The list's status filter applies; without a type every type's key fields get a column.
+    const all = parse((await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?status=all', headers: { cookie } })).body, { columns: true }) as Record<string, string>[];
+    expect(all.map((r) => r['Record ID']).sort()).toEqual(['c1', 'c2', 'k1', 'k2']);
+    expect(all.find((r) => r['Record ID'] === 'k2')).toMatchObject({ Status: 'dismissed', Name: 'ACME Inc', 'Company Domain Name': 'acme.example' });
+
+    const stranger = await activeUser(ctx, 'export-stranger@example.com');
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?status=all', headers: { cookie: stranger } });
+    expect(parse(theirs.body, { columns: true })).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?status=nope', headers: { cookie } })).statusCode).toBe(400);
   });
 });

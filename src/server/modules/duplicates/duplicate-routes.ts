@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { rowIdParam } from '../../../shared/contracts/ids';
-import { duplicateGroupSchema } from '../../../shared/contracts/results';
+import { duplicateGroupSchema, duplicateGroupsQuerySchema } from '../../../shared/contracts/results';
 import type { Db } from '../../db/client';
+import { sendCsv } from '../../http/csv';
 import { requireUser, signedInUser } from '../auth';
+import { duplicateGroupsCsv } from './duplicate-groups-csv';
 import { dismissGroup, removeFromGroup, undoDismissal } from './duplicate-decisions';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -27,6 +29,24 @@ export function duplicateRoutes({ db, prefix = '/api', groupsOwner, persist = tr
   const owner = groupsOwner ?? (async (request: FastifyRequest) => signedInUser(request).id);
 
   return async (app) => {
+    app.get(
+      `${prefix}/duplicates/export.csv`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['duplicates'],
+          summary: "The duplicate groups the list's filters select, as CSV: one line per record with the group, confidence, reason, record id, name and key fields",
+          querystring: duplicateGroupsQuerySchema,
+          response: { 200: z.string().meta({ description: 'text/csv' }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const userId = await owner(request);
+        const type = request.query.objectType ?? 'all';
+        return sendCsv(reply, `duplicate-groups-${type}-${new Date().toISOString().slice(0, 10)}.csv`, duplicateGroupsCsv(db, userId, request.query));
+      },
+    );
+
     app.post(
       `${prefix}/duplicates/:id/dismiss`,
       {
