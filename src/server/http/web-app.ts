@@ -104,12 +104,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
         .send('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).');
     }
     const head = headFor(matchAppRoute(pathOnly), bySlug, site.publicUrl);
-    const page = await servedPage(head, request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined);
+    const page = await servedPage(head, hasCookie(request.headers.cookie, SIGNED_IN_HINT_COOKIE));
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     reply.status(head.found ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.html);
   });
+}
+
+/** Whether a Cookie header names this cookie (read raw: this file does not depend on the cookie plugin). */
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
 }
 
 interface ServedPage {

@@ -29,6 +29,17 @@ async function pendingGroup(db: Db, userId: number, groupId: number): Promise<Du
   return row;
 }
 
+/** The group's status moves on only from the one the decision was taken on; results caches are told. */
+async function moveGroup(tx: Db, userId: number, groupId: number, from: string, to: string, now: Date): Promise<void> {
+  const updated = await tx
+    .update(duplicateGroups)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, from)))
+    .returning({ id: duplicateGroups.id });
+  if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
+  await bumpResultsVersion(tx, userId);
+}
+
 const idsOf = (row: Pick<DuplicateGroup, 'records'>) => (row.records as { id: string }[]).map((r) => String(r.id));
 
 /** The whole group is not a duplicate: it leaves the review list and is never proposed again. */
@@ -38,13 +49,7 @@ export async function dismissGroup(db: Db, userId: number, groupId: number, opti
   const decided: DuplicateGroup = { ...row, status: 'dismissed', updatedAt: now };
   if (options.persist) {
     await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(duplicateGroups)
-        .set({ status: 'dismissed', updatedAt: now })
-        .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, 'pending')))
-        .returning({ id: duplicateGroups.id });
-      if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
-      await bumpResultsVersion(tx, userId);
+      await moveGroup(tx, userId, groupId, 'pending', 'dismissed', now);
       await tx.insert(recordActions).values({ userId, objectType: row.objectType, actionType: DISMISS_ACTION, recordIds: idsOf(row), primaryRecordId: null, timestamp: now, details: { groupId, by: 'user' }, status: 'completed' });
     });
   }
@@ -62,13 +67,7 @@ export async function undoDismissal(db: Db, userId: number, groupId: number, opt
   const now = options.now ?? new Date();
   if (options.persist) {
     await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(duplicateGroups)
-        .set({ status: 'pending', updatedAt: now })
-        .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, 'dismissed')))
-        .returning({ id: duplicateGroups.id });
-      if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
-      await bumpResultsVersion(tx, userId);
+      await moveGroup(tx, userId, groupId, 'dismissed', 'pending', now);
       await tx
         .update(recordActions)
         .set({ details: sql`coalesce(${recordActions.details}, '{}'::jsonb) || ${JSON.stringify({ undoneAt: now.toISOString() })}::jsonb` })
