@@ -2,16 +2,16 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpThroughApi } from './support/accounts';
 import { shoot } from './support/screenshots';
 
-/** The tour card and the element its step points at do not overlap on screen. */
-async function expectBeside(page: Page, card: Locator, target: string): Promise<void> {
+/** The tour card and the element its step points at (or the page's heading) do not overlap on screen. */
+async function expectBeside(page: Page, card: Locator, target: string | Locator): Promise<void> {
   const cardBox = await card.boundingBox();
-  const targetBox = await page.locator(`[data-tour="${target}"]`).first().boundingBox();
+  const targetBox = await (typeof target === 'string' ? page.locator(`[data-tour="${target}"]`).first() : target).boundingBox();
   expect(cardBox).not.toBeNull();
   expect(targetBox).not.toBeNull();
   const a = cardBox!;
   const b = targetBox!;
   const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  expect(overlap, `the card ${JSON.stringify(a)} covers ${target} ${JSON.stringify(b)}`).toBe(false);
+  expect(overlap, `the card ${JSON.stringify(a)} covers ${String(target)} ${JSON.stringify(b)}`).toBe(false);
 }
 
 test('a new account sees no tour before its first scan', async ({ page }) => {
@@ -28,6 +28,8 @@ test('with scan results the tour starts on the first visit, sits beside what it 
   await expect(tour).toBeVisible();
   await expect(tour).toContainText('Step 1 of 5');
   await expectBeside(page, tour, 'nav-dashboard');
+  // Nor does it hide where the user is.
+  await expectBeside(page, tour, page.getByRole('heading', { level: 1 }));
   await shoot(page, 'tour-step-1');
 
   await tour.getByRole('button', { name: 'Next' }).click();

@@ -1,16 +1,18 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { tour, useTour } from './tour-state';
-import { TOURS } from './tour-steps';
-
 import { placeTourCard, type Box, type Size } from './tour-placement';
+import { TOURS } from './tour-steps';
 
 /** Until the card is measured: its width and a typical height. */
 const CARD_ESTIMATE: Size = { width: 320, height: 220 };
 
 /** Where the step's target is on screen, or null when it is hidden (the sidebar on a phone). */
 function targetBox(target: string): Box | null {
-  const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
+  return boxOf(document.querySelector<HTMLElement>(`[data-tour="${target}"]`));
+}
+
+function boxOf(element: HTMLElement | null): Box | null {
   if (!element) return null;
   const rect = element.getBoundingClientRect();
   if (rect.width === 0 && rect.height === 0) return null;
@@ -26,6 +28,7 @@ export function ProductTour() {
   const steps = TOURS[tourName] ?? [];
   const step = steps[stepIndex];
   const [box, setBox] = useState<Box | null>(null);
+  const [heading, setHeading] = useState<Box | null>(null);
   const [cardSize, setCardSize] = useState<Size>(CARD_ESTIMATE);
   const titleId = useId();
   const card = useRef<HTMLDivElement>(null);
@@ -34,6 +37,8 @@ export function ProductTour() {
     if (!open || !step) return;
     const place = () => {
       setBox(targetBox(step.target));
+      // The page's heading stays readable where it can: the user should see where they are.
+      setHeading(boxOf(document.querySelector<HTMLElement>('main h1, h1')));
       const element = card.current;
       // The real size, so a long step's card is not placed as if it were short.
       if (element && element.offsetWidth > 0) setCardSize((size) => (size.width === element.offsetWidth && size.height === element.offsetHeight ? size : { width: element.offsetWidth, height: element.offsetHeight }));
@@ -59,7 +64,7 @@ export function ProductTour() {
 
   if (!open || !step) return null;
   const last = stepIndex === steps.length - 1;
-  const position = placeTourCard(box, cardSize, { width: window.innerWidth, height: window.innerHeight });
+  const position = placeTourCard(box, cardSize, { width: window.innerWidth, height: window.innerHeight }, heading ? [heading] : []);
 
   return (
     <>

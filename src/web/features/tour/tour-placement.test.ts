@@ -34,6 +34,23 @@ describe('where the tour card goes', () => {
     expect(placeTourCard(link, card, { width: 1280, height: 800 })).toEqual({ top: 80, left: 256 });
   });
 
+  it("keeps the page's heading readable: beside the first sidebar link, the card slides down below the heading", () => {
+    const link = { top: 70, left: 12, width: 232, height: 40 };
+    const heading = { top: 84, left: 280, width: 200, height: 40 };
+    const spot = placeTourCard(link, card, { width: 1280, height: 800 }, [heading]);
+    expect(spot).toEqual({ top: 136, left: 256 });
+    expect(overlaps({ ...spot, ...card }, heading)).toBe(false);
+    expect(overlaps({ ...spot, ...card }, link)).toBe(false);
+  });
+
+  it('covers the heading rather than the target when there is no other room', () => {
+    const viewport = { width: 400, height: 300 };
+    const target = { top: 0, left: 0, width: 60, height: 40 };
+    const heading = { top: 0, left: 0, width: 400, height: 290 };
+    const spot = placeTourCard(target, card, viewport, [heading]);
+    expect(overlaps({ ...spot, ...card }, target)).toBe(false);
+  });
+
   it('puts the card to the left of the Tour button in the top right corner, where there is no room to its right', () => {
     const button = { top: 12, left: 1180, width: 80, height: 36 };
     expect(placeTourCard(button, card, { width: 1280, height: 800 })).toEqual({ top: 12, left: 848 });

@@ -26,24 +26,37 @@ function fitsOnScreen(card: Box, viewport: Size): boolean {
 
 /**
  * Where the tour card goes: beside its target (right, left, below, above: the first side
- * with room), never over it, so the user sees what the step is about. Without a target on
- * screen (the sidebar on a phone) the card sits at the bottom, clear of the page's heading.
+ * with room), never over it, so the user sees what the step is about. It also keeps clear of
+ * `avoid` (the page's heading) where it can, sliding down the target's side if it must.
+ * Without a target on screen (the sidebar on a phone) the card sits at the bottom, clear of
+ * the page's heading.
  */
-export function placeTourCard(target: Box | null, card: Size, viewport: Size): { top: number; left: number } {
+export function placeTourCard(target: Box | null, card: Size, viewport: Size, avoid: readonly Box[] = []): { top: number; left: number } {
   const centredLeft = Math.max(GAP, (viewport.width - card.width) / 2);
   if (!target) return { top: Math.max(GAP, viewport.height - card.height - GAP), left: centredLeft };
 
   const alongY = clamp(target.top, GAP, viewport.height - card.height - GAP);
   const alongX = clamp(target.left, GAP, viewport.width - card.width - GAP);
-  const candidates: { top: number; left: number }[] = [
-    { top: alongY, left: target.left + target.width + GAP },
-    { top: alongY, left: target.left - card.width - GAP },
-    { top: target.top + target.height + GAP, left: alongX },
-    { top: target.top - card.height - GAP, left: alongX },
+  const candidates: { top: number; left: number; side: boolean }[] = [
+    { top: alongY, left: target.left + target.width + GAP, side: true },
+    { top: alongY, left: target.left - card.width - GAP, side: true },
+    { top: target.top + target.height + GAP, left: alongX, side: false },
+    { top: target.top - card.height - GAP, left: alongX, side: false },
   ];
-  for (const spot of candidates) {
+  const usable = (spot: { top: number; left: number }, keepClear: readonly Box[]) => {
     const box = { ...spot, ...card };
-    if (fitsOnScreen(box, viewport) && !overlaps(box, target)) return spot;
+    return fitsOnScreen(box, viewport) && !overlaps(box, target) && !keepClear.some((other) => overlaps(box, other));
+  };
+  for (const keepClear of [avoid, []]) {
+    for (const { side, ...spot } of candidates) {
+      if (usable(spot, keepClear)) return spot;
+      // Beside the target but over the heading: the same side, just below the heading.
+      const blocking = keepClear.filter((other) => overlaps({ ...spot, ...card }, other));
+      if (side && blocking.length > 0) {
+        const lower = { top: Math.max(...blocking.map((other) => other.top + other.height)) + GAP, left: spot.left };
+        if (usable(lower, keepClear)) return lower;
+      }
+    }
   }
   // A target taller or wider than the room beside it: the larger strip above or below it.
   const roomBelow = viewport.height - (target.top + target.height);
