@@ -46,9 +46,14 @@ export function ProductTour() {
     place();
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
+    // The page may still be settling (a banner, data arriving): its target and heading move with it.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(document.body);
+    if (card.current) observer?.observe(card.current);
     return () => {
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
+      observer?.disconnect();
     };
   }, [open, step]);
 
