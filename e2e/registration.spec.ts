@@ -57,7 +57,8 @@ test('register, wait out the resend cooldown, follow the emailed link, complete 
   await page.getByLabel('Country of residence').fill('United Kingdom');
   await page.getByLabel('Contact phone').fill('+44 20 7946 0000');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // No HubSpot yet: the set-up comes next.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to DataCleaner' })).toBeVisible();
   await expect(page.getByText('Ada Lovelace')).toBeVisible();
 });
