@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { emailedLink } from './support/mailbox';
 
-test('register, wait out the resend cooldown, follow the emailed link, complete the profile, reach the dashboard', async ({ page }) => {
+test('register, wait out the resend cooldown, follow the emailed link, complete the profile, reach the set-up on /onboarding', async ({ page }) => {
   // The page's timers run on a fake clock, so the 30 s cooldown passes in no time.
   await page.clock.install();
   const email = uniqueEmail('register');
