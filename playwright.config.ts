@@ -79,7 +79,7 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     },
     {
-      command: 'npm run build:web && tsx src/server/server.ts',
+      command: 'npm run build:web && tsx src/server/main.ts',
       // Ready once the demo account is built too (the server builds it at start): demo tests
       // then never wait on it.
       url: `http://127.0.0.1:${port}/api/demo/user`,

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
@@ -137,6 +138,29 @@ function stalls(): () => string {
   };
 }
 
+/**
+ * BENCH_PROFILE=<file>: a CPU profile of the server's thread (server and embedded database)
+ * while the match calls run, for Chromium's DevTools; a profile of the whole bench buries
+ * them under the mirror's insert and the index build.
+ */
+async function profileServerThread(): Promise<() => Promise<void>> {
+  const file = process.env.BENCH_PROFILE;
+  if (!file) return async () => {};
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    await fs.writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+    console.log(`${''.padEnd(17)} CPU profile of the server thread during the match calls: ${file}`);
+  };
+}
+
 /** Drives one kind of call from the load thread, and reports it with the server's stalls meanwhile. */
 async function drive(name: string, job: Omit<OpenLoopJob, 'total' | 'rps'>): Promise<OpenLoopOutcome> {
   const stalled = stalls();
@@ -165,7 +189,9 @@ function report(name: string, outcome: OpenLoopOutcome): void {
   );
 }
 
+const stopProfile = await profileServerThread();
 const match = await drive('match', { url: `${base}/api/v1/contacts/match`, method: 'POST', headers: { ...json, ...auth, 'user-agent': 'bench-api/1.0' }, bodies });
+await stopProfile();
 console.log(`match answers     ${match.matched} of ${match.latencies.length - match.errors} found a probable duplicate (half the records were near duplicates)`);
 await drive('list scans', { url: `${base}/api/v1/scans`, method: 'GET', headers: { ...auth, 'user-agent': 'bench-api/1.0' }, bodies: null });
 const matchP99 = pct(match.latencies, 99);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findDuplicates } from '../src/engine';
 import { DATASETS, loadDataset } from './lib/datasets';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
+import { syntheticContacts } from './lib/synthetic-sets';
 
 // A guard against regressions on the smaller public datasets; `npm run bench:accuracy` measures all of them.
 describe('matching accuracy on public labelled data (default settings, no labels)', () => {
@@ -14,6 +15,15 @@ describe('matching accuracy on public labelled data (default settings, no labels
     const result = findDuplicates(records, DATASETS.find((d) => d.name === name)!.objectType);
     expect(measureAccuracy(truth, predictedClusters(records, result.groups)).f1).toBeGreaterThanOrEqual(target);
   }, 60_000);
+});
+
+describe('matching accuracy on synthetic B2B contacts (namesakes, colleagues sharing a surname)', () => {
+  it('10,000 contacts: precision and recall of at least 0.99', () => {
+    const { records, truth } = syntheticContacts(10_000);
+    const accuracy = measureAccuracy(truth, predictedClusters(records, findDuplicates(records, 'contacts').groups));
+    expect(accuracy.precision).toBeGreaterThanOrEqual(0.99);
+    expect(accuracy.recall).toBeGreaterThanOrEqual(0.99);
+  }, 120_000);
 });
 
 describe('measureAccuracy', () => {

@@ -3,12 +3,15 @@
  * contacts and companies at 10k, 100k and 1M records (BENCH_SIZES to change), default
  * settings, on BENCH_THREADS threads (every core by default). Prints wall time, pairs
  * compared, peak RSS (the whole process, input records included), precision, recall and F1.
+ * Each stage's time and peak memory follow each run; the figures are compared with the previous
+ * run's in bench/results/engine.json (see bench/lib/bench-history.ts).
  * Run: npm run bench:engine   (the 1M run wants about 4 GB of heap: see package.json)
  */
 import { findDuplicatesInParallel, startEngineThreads } from '../src/engine';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ObjectType } from '../src/shared/object-types';
+import { compareWithPrevious, type Figure } from './lib/bench-history';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
 import { generateCompanies, generateContacts } from '../src/synthetic-crm';
 
@@ -16,6 +19,7 @@ const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map
 const types = (process.env.BENCH_TYPES ?? 'contacts,companies').split(',') as ObjectType[];
 const threads = Number(process.env.BENCH_THREADS ?? availableParallelism());
 let peakRss = 0;
+const figures: Figure[] = [];
 // Sampling sees the event loop's turns only (the engine runs long stretches without one):
 // on Linux the kernel's own high-water mark (VmHWM), reset before each run, is exact.
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -40,15 +44,40 @@ for (const objectType of types) {
     global.gc?.();
     peakRss = process.memoryUsage().rss;
     const exact = resetHighWaterMark();
+    const startRss = process.memoryUsage().rss;
+    // Each stage's peak: the kernel's high-water mark read and reset as the next stage begins.
+    const stagePeaks: Record<string, number> = {};
+    let stage: string | null = null;
+    const onProgress = (next: string) => {
+      if (next === stage || !exact) return;
+      if (stage) stagePeaks[stage] = highWaterMark();
+      resetHighWaterMark();
+      stage = next;
+    };
     const started = performance.now();
-    const result = await findDuplicatesInParallel(records, objectType, { threads });
+    const result = await findDuplicatesInParallel(records, objectType, { threads, onProgress });
     const seconds = (performance.now() - started) / 1000;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss, exact ? highWaterMark() : 0);
+    if (stage) stagePeaks[stage] = highWaterMark();
+    peakRss = Math.max(peakRss, process.memoryUsage().rss, ...Object.values(stagePeaks));
     const accuracy = measureAccuracy(truth, predictedClusters(records, result.groups));
     console.log(
       `${objectType.padEnd(10)} ${String(size).padStart(8)}   ${seconds.toFixed(2).padStart(7)}   ${String(result.pairsCompared).padStart(9)}   ${String(result.groups.length).padStart(7)}   ${(peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB   ${accuracy.precision.toFixed(4)}     ${accuracy.recall.toFixed(4)}   ${accuracy.f1.toFixed(4)}  ${accuracy.bcubedF1.toFixed(4)}`,
     );
-    if (process.env.VERBOSE) console.log('   stages (ms):', JSON.stringify(result.timingsMs));
+    const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+    console.log(`   stages: ${Object.entries(result.timingsMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s${stagePeaks[name] ? ` (peak ${mib(stagePeaks[name])})` : ''}`).join(', ')}`);
+    const perRecord = Math.round(peakRss / size);
+    const engineOwn = Math.round((peakRss - startRss) / size);
+    console.log(`   memory: ${perRecord.toLocaleString('en-US')} bytes a record at the peak (the input records held: ${Math.round(startRss / size).toLocaleString('en-US')}; the engine's own: ${engineOwn.toLocaleString('en-US')})`);
+    const label = `${objectType} ${size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`}`;
+    figures.push(
+      { name: `${label}: total`, value: seconds, unit: 's', better: 'lower' },
+      ...Object.entries(result.timingsMs).map(([name, ms]): Figure => ({ name: `${label}: ${name}`, value: ms, unit: 'ms', better: 'lower' })),
+      { name: `${label}: peak RSS`, value: Math.round(peakRss / 2 ** 20), unit: 'MiB', better: 'lower' },
+      { name: `${label}: memory a record`, value: perRecord, unit: 'bytes/record', better: 'lower' },
+      { name: `${label}: precision`, value: accuracy.precision, unit: 'ratio', better: 'higher' },
+      { name: `${label}: recall`, value: accuracy.recall, unit: 'ratio', better: 'higher' },
+    );
   }
 }
 clearInterval(sampler);
+compareWithPrevious(process.env.BENCH_SIZES || process.env.BENCH_TYPES ? `engine-${types.join('-')}-${sizes.join('-')}` : 'engine', figures);

@@ -6,6 +6,8 @@
  *   - the full scan: wall time, requests, 429s, and the share of the request budget used;
  *   - an incremental rescan after 1% of the contacts changed, and its share of the full time;
  *   - a rescan with nothing changed (the mirror already complete).
+ * Each scan's phases and the process's peak memory a record follow, then a table against the
+ * previous run's figures in bench/results/sync.json (see bench/lib/bench-history.ts).
  * Run: npm run bench:sync
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,6 +26,8 @@ import { createLogger } from '../src/server/logger';
 import { activeUser } from '../src/server/test/accounts';
 import { scanHistory, users } from '../src/server/db/schema';
 import { eq } from 'drizzle-orm';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { compareWithPrevious, type Figure } from './lib/bench-history';
 
 const records = Number(process.env.BENCH_SYNC_RECORDS ?? 100_000);
 const BURST = 100;
@@ -45,8 +49,20 @@ const cookie = await activeUser(context, 'bench@example.com');
 await database.db.update(users).set({ plan: 'enterprise' }).where(eq(users.email, 'bench@example.com'));
 await app.inject({ method: 'POST', url: '/api/hubspot/connect-token', headers: { cookie }, payload: { accessToken: portal.token } });
 
+const figures: Figure[] = [];
+// The kernel's high-water mark of the process's memory (Linux), reset before each scan.
+const resetHighWaterMark = () => {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Not Linux: the figure is the process's peak so far.
+  }
+};
+const highWaterMark = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
+
 async function scan(label: string): Promise<number> {
   sandbox.resetStats();
+  resetHighWaterMark();
   const started = performance.now();
   const { id } = (await app.inject({ method: 'POST', url: '/api/scans', headers: { cookie }, payload: { objectTypes: ['contacts'] } })).json() as ScanRun;
   let run: ScanRun;
@@ -76,7 +92,15 @@ async function scan(label: string): Promise<number> {
     `${label.padEnd(22)} ${seconds.toFixed(1).padStart(7)} s   requests ${String(requests).padStart(5)} (429: ${limited})   records ${result.totalRecords}   duplicates ${result.duplicateRecords}` +
       (listRequests > BURST ? `   budget used ${((idealSeconds / ((phases?.sync ?? seconds * 1000) / 1000)) * 100).toFixed(0)}% of the sync's ${((phases?.sync ?? 0) / 1000).toFixed(1)} s` : ''),
   );
-  console.log(`${''.padEnd(22)} phases (ms): ${JSON.stringify(phases)}, then saving`);
+  const peak = highWaterMark();
+  const saving = Math.max(0, Math.round(seconds * 1000 - Object.values(phases ?? {}).reduce((a, b) => a + b, 0)));
+  console.log(`${''.padEnd(22)} phases: ${Object.entries({ ...phases, 'saving and the rest': saving }).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`);
+  console.log(`${''.padEnd(22)} peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB, ${Math.round(peak / records).toLocaleString('en-US')} bytes a record (sandbox, server and engine in one process)`);
+  figures.push(
+    { name: `${label}: total`, value: seconds, unit: 's', better: 'lower' },
+    ...Object.entries({ ...phases, saving }).map(([name, ms]): Figure => ({ name: `${label}: ${name}`, value: ms, unit: 'ms', better: 'lower' })),
+    { name: `${label}: peak RSS`, value: Math.round(peak / 2 ** 20), unit: 'MiB', better: 'lower' },
+  );
   return seconds;
 }
 
@@ -95,6 +119,8 @@ const incremental = await scan('1% changed rescan');
 console.log(`incremental rescan took ${((incremental / full) * 100).toFixed(1)}% of the full scan's time (target at most 10%)`);
 const unchanged = await scan('unchanged rescan');
 console.log(`scan of ${records.toLocaleString('en-US')} mirrored contacts end to end: ${unchanged.toFixed(1)} s (target at most 10 s)`);
+
+compareWithPrevious(process.env.BENCH_SYNC_RECORDS ? `sync-${records}` : 'sync', figures);
 
 await app.close();
 await queue.stop();

@@ -53,10 +53,10 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** The production server, as `npm start` runs it after the build. */
+/** The production server, compiled as `npm start` runs it, after the build. */
 async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+  const child = spawn(process.execPath, ['tools/run-built.mjs', 'server'], {
     cwd: ROOT,
     // Production needs a mail server and a key; the benchmark sends no email, so a closed port does.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: 'smtp://127.0.0.1:1', ENCRYPTION_KEY: randomBytes(32).toString('hex') },

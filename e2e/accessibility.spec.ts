@@ -21,7 +21,7 @@ const PAGES: { path: string; ready: (page: Page) => ReturnType<Page['getByRole']
   { path: '/auth?tab=register', ready: (page) => page.getByRole('button', { name: 'Create Account' }) },
   { path: '/blog', ready: (page) => page.getByRole('heading', { level: 1, name: 'Blog' }) },
   { path: '/blog/how-explainable-duplicate-detection-works', ready: (page) => page.getByRole('heading', { level: 1, name: /explainable duplicate detection/ }) },
-  { path: '/blog/no-such-article', ready: (page) => page.getByRole('heading', { level: 1, name: 'Article not found' }) },
+  { path: '/blog/no-such-article', ready: (page) => page.getByRole('heading', { level: 1, name: 'Page Not Found' }) },
   { path: '/about-us', ready: (page) => page.getByRole('heading', { level: 1, name: 'About Us' }) },
   { path: '/privacy-policy', ready: (page) => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }) },
   { path: '/terms-of-service', ready: (page) => page.getByRole('heading', { level: 1, name: 'Terms of Service' }) },

@@ -45,12 +45,14 @@ test('the blog lists its articles newest first and opens one, styled, from the l
   expect(errors).toEqual([]);
 });
 
-test("an unknown article answers 404, says 'Article not found' and links back to the blog", async ({ page }) => {
+test("an unknown article answers 404 and shows 'Page Not Found', as any unknown address does", async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the blog' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page Not Found – DataCleaner');
+  await expect(page.getByRole('heading', { name: 'Article not found' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the information and legal pages load, dated, from the footer', async ({ page }) => {

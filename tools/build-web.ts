@@ -8,10 +8,11 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { build as viteBuild } from 'vite';
-import { PRERENDER_DIR, PRERENDERED_PAGES } from '../src/shared/app-routes';
+import { projectRoot } from '../src/server/project-root';
+import { PRERENDER_DIR, prerenderFile } from '../src/shared/app-routes';
 import { compressWebBuild } from './compress-web-build';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = projectRoot;
 const outDir = path.join(root, 'dist/web');
 /** Beside the build it describes: Vite's emptyOutDir removes it when a new build starts. */
 export const fingerprintFile = path.join(outDir, '.source-fingerprint');
@@ -67,7 +68,7 @@ async function buildWeb(fingerprint: string): Promise<void> {
 }
 
 /**
- * Renders the pages of PRERENDERED_PAGES with the app's own code (built for Node, then
+ * Renders the public pages and articles (prerenderedPaths) with the app's own code (built for Node, then
  * removed) into dist/web/.prerendered, which the server puts into #root when it serves them.
  */
 async function prerender(build: typeof viteBuild): Promise<void> {
@@ -79,10 +80,13 @@ async function prerender(build: typeof viteBuild): Promise<void> {
     build: { ssr: 'prerender.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
   });
   try {
-    const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as { renderPage: (pathname: string) => Promise<string> };
+    const { renderPage, prerenderedPaths } = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as {
+      renderPage: (pathname: string) => Promise<string>;
+      prerenderedPaths: () => string[];
+    };
     await mkdir(path.join(outDir, PRERENDER_DIR), { recursive: true });
-    for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
-      await writeFile(path.join(outDir, PRERENDER_DIR, file), await renderPage(pathname));
+    for (const pathname of prerenderedPaths()) {
+      await writeFile(path.join(outDir, PRERENDER_DIR, prerenderFile(pathname)!), await renderPage(pathname));
     }
   } finally {
     await rm(ssrDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ const apiPort = process.env.PORT ?? '3000';
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
 const children: ChildProcess[] = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/server.ts'], {
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),

@@ -81,7 +81,7 @@ describe('findDuplicates on contacts', () => {
   it('weighs a similar city the same whichever record comes first', () => {
     const towns = Array.from({ length: 200 }, (_, i) => ({ id: `s-${i}`, properties: { firstname: `Person${i}`, lastname: `Family${i}`, city: 'Springfield', state: 'IL' } }));
     const a = { id: 'x-a', properties: { firstname: 'Jon', lastname: 'Smyth', city: 'Springfield', state: 'IL', company: 'Alpha' } };
-    const b = { id: 'x-b', properties: { firstname: 'Jon', lastname: 'Smyth', city: 'Springfeld', state: 'IL', company: 'Beta' } };
+    const b = { id: 'x-b', properties: { firstname: 'Jon', lastname: 'Smyth', city: 'Springfeld', state: 'IL', company: 'Alpha' } };
     const location = (records: EngineRecord[]) =>
       findDuplicates(records, 'contacts', { settings: { duplicateDetectionSensitivity: 'high' } }).groups.flatMap((g) => g.pairs).find((p) => [p.a, p.b].sort().join() === 'x-a,x-b');
     const ab = location([...towns, a, b]);

@@ -7,6 +7,7 @@ import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
 import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
 import { estimateU, uSamplePairs } from './score/estimate-u';
+import { namesakeTest } from './score/namesakes';
 import { levelWeights, priorWeight, scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
@@ -170,10 +171,18 @@ export function* duplicatePipeline(
   progress('score', 0, pairs.count);
   const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right);
   const threshold = decisionThreshold(settings);
+  const namesakes = namesakeTest(comparisons, levelWeights(trained), model.nameFields);
+  const pairLevels = new Uint8Array(comparisons.length);
+  const isMatch = (k: number) => {
+    if (weights[k]! < threshold.weight) return false;
+    if (!namesakes) return true;
+    for (let c = 0; c < comparisons.length; c++) pairLevels[c] = vectors.levels[c]![k]!;
+    return !namesakes(pairLevels);
+  };
   let acceptedCount = 0;
-  for (let k = 0; k < pairs.count; k++) if (weights[k]! >= threshold.weight) acceptedCount++;
+  for (let k = 0; k < pairs.count; k++) if (isMatch(k)) acceptedCount++;
   const accepted = new Uint32Array(acceptedCount);
-  for (let k = 0, a = 0; k < pairs.count; k++) if (weights[k]! >= threshold.weight) accepted[a++] = k;
+  for (let k = 0, a = 0; k < pairs.count; k++) if (isMatch(k)) accepted[a++] = k;
   lap('score');
 
   progress('cluster', 0, 1);

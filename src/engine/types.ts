@@ -30,6 +30,11 @@ export interface ComparisonLevel {
    * missing value, but explanations name it.
    */
   neutral?: boolean;
+  /**
+   * Agreement namesakes reach as readily as one person's records (the same town, the same
+   * job title): it counts towards the weight but does not back a name up (see ObjectModel.nameFields).
+   */
+  circumstantial?: boolean;
 }
 
 /** One field's comparison: which level of agreement two records reach. */
@@ -111,6 +116,12 @@ export interface ObjectModel {
    * field counts against it, or shares an id and is a match. Built before the distinct values are released.
    */
   apart?(data: PreparedDataset, settings: EngineSettings): ApartRule;
+  /**
+   * Comparisons that only name the person (first and last name): a pair that agrees on
+   * nothing else identifying and has something against it is namesakes, never a match
+   * (see score/namesakes.ts).
+   */
+  nameFields?: readonly string[];
 }
 
 /** See ObjectModel.apart. */

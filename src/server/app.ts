@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { projectRoot } from './project-root';
 import { registerInputTextCheck } from './http/input-text';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security';
@@ -33,7 +33,7 @@ import { supportRoutes } from './modules/support';
 import { secretBoxFor } from './security/secret-box';
 import { APP_VERSION } from './version';
 
-export const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export const defaultWebRoot = path.join(projectRoot, 'dist/web');
 
 export interface AppDependencies {
   config: Config;

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
@@ -63,5 +61,3 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     });
   }
 }
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await startServer();

@@ -1,5 +1,7 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from './project-root';
 
-const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
 
 export const APP_VERSION = pkg.version;

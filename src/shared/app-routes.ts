@@ -185,8 +185,20 @@ export function articleTitle(title: string): string {
 }
 
 /**
- * Pages npm run build:web prerenders (src/web/prerender.tsx), by route pattern: the markup
- * React first renders into #root, written to dist/web/{PRERENDER_DIR}/{file}.
+ * Public pages npm run build:web prerenders (src/web/prerender.tsx), each blog article too:
+ * the markup React first renders into #root, written to dist/web/{PRERENDER_DIR}/{file}.
+ * Not /auth: its ?tab= picks the form, and the served page is one whatever the query.
  */
-export const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'landing.html' };
+export const PRERENDERED_PAGES: readonly string[] = ['/', '/about-us', '/privacy-policy', '/terms-of-service', '/cookie-policy', '/gdpr', '/blog', '/subscribe'];
 export const PRERENDER_DIR = '.prerendered';
+
+/**
+ * The file holding a page's prerendered markup, by the page's path (an article's slug as
+ * encodeURIComponent writes it, so it holds no slash); undefined for pages not prerendered.
+ */
+export function prerenderFile(pagePath: string): string | undefined {
+  if (pagePath === '/') return 'landing.html';
+  if (PRERENDERED_PAGES.includes(pagePath)) return `${pagePath.slice(1)}.html`;
+  const slug = /^\/blog\/([^/]+)$/.exec(pagePath)?.[1];
+  return slug && slug !== '.' && slug !== '..' ? `blog--${slug}.html` : undefined;
+}

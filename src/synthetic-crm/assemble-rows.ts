@@ -2,40 +2,11 @@
 import type { RecordInput } from './columns';
 import type { SeededRandom } from './seeded-random';
 
-/** The same span the contact and company generator uses, so all four types look alike in time. */
-const FIRST_CREATED = Date.UTC(2016, 0, 1);
-const LAST_CREATED = Date.UTC(2025, 4, 1);
 export const DATA_NOW = Date.UTC(2025, 5, 1);
 
 export interface GeneratedRow {
   properties: Record<string, string>;
   entity: number;
-}
-
-/**
- * Gives ids in row order (growing, with gaps where records were deleted) and create dates
- * spread over the years in the same order; modification dates lean towards the creation.
- */
-export function assembleRows(rows: readonly GeneratedRow[], firstId: number, random: SeededRandom): RecordInput[] {
-  const step = (LAST_CREATED - FIRST_CREATED) / Math.max(1, rows.length);
-  let id = firstId;
-  return rows.map((row, i) => {
-    id += random.chance(0.2) ? 2 + random.int(20) : 1;
-    const createdAt = Math.floor(FIRST_CREATED + (i + random.next()) * step);
-    const r = random.next();
-    const updatedAt = createdAt + Math.floor((DATA_NOW - createdAt) * r * r * r);
-    return { id, createdAt, updatedAt, properties: row.properties, entity: row.entity };
-  });
-}
-
-/** Fisher-Yates in place. */
-export function shuffle<T>(items: T[], random: SeededRandom): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const item = items[i]!;
-    items[i] = items[j]!;
-    items[j] = item;
-  }
 }
 
 /** Extra copies of a duplicated entity: mostly one, sometimes two or three. */
@@ -56,8 +27,9 @@ export interface TimedRow extends GeneratedRow {
 }
 
 /**
- * Like assembleRows, for rows that carry their own create dates (tickets, whose copies come
- * days after their original): ids follow the dates, as HubSpot gives them in order.
+ * Ids and dates for rows that carry their own create dates (tickets and deals, whose copies
+ * come days after their original): ids follow the dates, as HubSpot gives them in order;
+ * modification dates lean towards the creation.
  */
 export function assembleTimedRows(rows: readonly TimedRow[], firstId: number, random: SeededRandom): RecordInput[] {
   const sorted = [...rows].sort((a, b) => a.createdAt - b.createdAt);

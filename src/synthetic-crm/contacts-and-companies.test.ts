@@ -126,6 +126,15 @@ describe('generateContacts', () => {
     expect(share(pairs, ([a, b]: [Row, Row]) => sameEmail(a, b) || samePhone(a, b))).toBeGreaterThan(0.85);
   });
 
+  it('every duplicate shares something that identifies the person with another record of it, not the name alone', () => {
+    const houseNumber = (address: string) => /\d+/.exec(address)?.[0] ?? address.toLowerCase();
+    const identifies = (a: Row, b: Row) =>
+      (!!a.email && !!b.email && emailKey(a.email) === emailKey(b.email)) || samePhone(a, b) || (!!a.company && !!b.company) || (!!a.address && !!b.address && houseNumber(a.address) === houseNumber(b.address));
+    for (const group of entities(contacts.truth).filter((members) => members.length > 1)) {
+      for (const i of group) expect(group.some((j) => j !== i && identifies(props(contacts.records[i]!), props(contacts.records[j]!)))).toBe(true);
+    }
+  });
+
   it('uses nicknames and swapped names among the corruptions', () => {
     const pairs = duplicatePairs(contacts);
     const nicknames: Record<string, readonly string[]> = {

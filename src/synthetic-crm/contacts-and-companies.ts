@@ -1266,7 +1266,55 @@ function contactCopy(p: Person, original: ContactProps, factory: ContactFactory,
   for (const key of CONTACT_KEYS) if (original[key] === '' && rng.chance(0.7)) copy[key] = '';
   corrupt(CONTACT_OPS, copy, p, factory, rng);
   if (sameRow(copy, original, CONTACT_KEYS)) forceDifference(copy, ['lastname', 'firstname', 'company', 'address', 'jobtitle', 'city'], rng);
+  keepOneIdentity(copy, original, p, rng);
   return copy;
+}
+
+const IDENTITY_KEYS = ['email', 'phone', 'company', 'address'] as const;
+
+/**
+ * A real duplicate shares something that identifies the person with the record it repeats:
+ * the email address, the phone number, the employer or the street address. Two records that
+ * share only a name (and a town) are namesakes as often as one person, and no one could
+ * tell; so a copy that lost all four gets one of the original's back, and an original that
+ * has none of them (a sparse record) gets the person's email address, as does the copy.
+ */
+function keepOneIdentity(copy: ContactProps, original: ContactProps, p: Person, rng: Rng): void {
+  if (IDENTITY_KEYS.some((key) => sameIdentity(key, copy[key], original[key]))) return;
+  const kept = IDENTITY_KEYS.filter((key) => original[key] !== '');
+  if (kept.length > 0) {
+    const key = rng.pick(kept);
+    copy[key] = original[key];
+  } else {
+    original.email = p.email;
+    copy.email = p.email;
+  }
+}
+
+function sameIdentity(key: (typeof IDENTITY_KEYS)[number], a: string, b: string): boolean {
+  if (a === '' || b === '') return false;
+  switch (key) {
+    case 'email':
+      return mailbox(a) === mailbox(b);
+    case 'phone':
+      return a.replace(/\D/g, '').slice(-7) === b.replace(/\D/g, '').slice(-7);
+    case 'company':
+      // A copy names the person's one employer, in any of its spellings.
+      return true;
+    case 'address':
+      return houseNumber(a) === houseNumber(b);
+  }
+}
+
+/** An address as delivered: any case, Gmail's dots and +tags aside. */
+function mailbox(email: string): string {
+  const lower = email.toLowerCase();
+  const at = lower.lastIndexOf('@');
+  return lower.slice(0, at).split('+')[0]!.replaceAll('.', '') + lower.slice(at);
+}
+
+function houseNumber(address: string): string {
+  return /\d+/.exec(address)?.[0] ?? address.toLowerCase();
 }
 
 /** A copy must differ somewhere, or it is not a duplicate the engine has to find. */

@@ -7,7 +7,7 @@
  * The company is where HubSpot keeps it on a deal: `hs_primary_associated_company`, the id of
  * the primary associated company (left out on some deals, as on real ones).
  */
-import { assembleRows, copyChance, extraCopies, shuffle, type GeneratedRow } from './assemble-rows';
+import { assembleTimedRows, copyChance, extraCopies, type TimedRow } from './assemble-rows';
 import { DEAL_STAGES, OWNERS } from './property-catalog';
 import type { RecordInput } from './columns';
 import { SeededRandom, streamSeed } from './seeded-random';
@@ -38,6 +38,7 @@ const PRODUCTS = [
 const STAGE_WEIGHTS = DEAL_STAGES.map((stage): [string, number] => [stage.value, stage.value === 'closedwon' ? 30 : stage.value === 'closedlost' ? 25 : 9]);
 const AMOUNT_BASES = [500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000, 250_000];
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 /** Far from the contact ids, as HubSpot's id ranges differ per object type. */
 const FIRST_DEAL_ID = 9_000_000_000;
 /** Share of deals with no primary company recorded. */
@@ -79,7 +80,7 @@ export function generateDeals(count: number, options: DealOptions): RecordInput[
   const companies: readonly DealCompany[] =
     options.companies && options.companies.length > 0 ? options.companies : FALLBACK_COMPANIES.map((name, k) => ({ id: String(8_000_000 + k), name }));
   const copies = copyChance(options.duplicateRate);
-  const rows: GeneratedRow[] = [];
+  const rows: TimedRow[] = [];
   for (let entity = 0; rows.length < count; entity++) {
     const year = 2016 + random.int(10);
     const deal: Deal = {
@@ -92,17 +93,21 @@ export function generateDeals(count: number, options: DealOptions): RecordInput[
       closedate: random.chance(0.8) ? Date.UTC(year, 0, 1) + Math.floor(random.next() * 365 * DAY) : null,
     };
     const original = dealProperties(deal, random);
-    rows.push({ properties: original, entity });
+    // Opened weeks or months before it closes, within its year.
+    const createdAt = Date.UTC(year, 0, 1) + Math.floor(random.next() * (deal.closedate === null ? 365 * DAY : Math.max(DAY, deal.closedate - Date.UTC(year, 0, 1))));
+    rows.push({ properties: original, entity, createdAt });
     if (random.chance(copies)) {
-      for (let k = extraCopies(random); k > 0 && rows.length < count; k--) rows.push({ properties: dealCopy(deal, original, random), entity });
+      // Entered again while the deal is open: mostly within days, some weeks later.
+      for (let k = extraCopies(random); k > 0 && rows.length < count; k--) {
+        rows.push({ properties: dealCopy(deal, original, random), entity, createdAt: createdAt + Math.floor((random.chance(0.7) ? 7 : 60) * random.next() * DAY) + HOUR });
+      }
     } else if (random.chance(RENEWS) && rows.length < count) {
-      // Renewed the next year: same company, same product, often the same name and price.
+      // Renewed the next year: same company, same product, often the same name and price, opened a year later.
       const renewal: Deal = { ...deal, year: year + 1, closedate: deal.closedate === null ? null : deal.closedate + (350 + random.int(30)) * DAY };
-      rows.push({ properties: dealProperties(renewal, random), entity: ++entity });
+      rows.push({ properties: dealProperties(renewal, random), entity: ++entity, createdAt: createdAt + (330 + random.int(60)) * DAY });
     }
   }
-  shuffle(rows, random);
-  return assembleRows(rows, FIRST_DEAL_ID + random.int(1_000_000), random);
+  return assembleTimedRows(rows, FIRST_DEAL_ID + random.int(1_000_000), random);
 }
 
 function dealProperties(deal: Deal, random: SeededRandom): Record<string, string> {

@@ -27,13 +27,13 @@ function rowsOf(data: ColumnData): unknown[] {
 // colleagues who share a surname and numbered mailboxes (nhoppe2@).
 describe('generated data for a seed', () => {
   it('is the same contacts and companies, byte for byte', () => {
-    expect(digest(generateContacts(1000, { seed: 1 }))).toBe('8b8d53de5644adb4');
+    expect(digest(generateContacts(1000, { seed: 1 }))).toBe('f2ea69d95b005d3a');
     expect(digest(generateCompanies(1000, { seed: 1 }))).toBe('a193efc2bca58529');
   });
 
   it("is the same portal, byte for byte, for the demo's seed and counts", () => {
     const portal = generatePortal({ seed: 20_240_601, counts: { contacts: 2400, companies: 700, deals: 500, tickets: 350 } });
     const digests = Object.fromEntries(OBJECT_TYPES.map((type) => [type, digest(rowsOf(portal[type]))]));
-    expect(digests).toEqual({ contacts: 'f60ff0e97cd6cd29', companies: '4a85a6259504b2ba', deals: '8913e7c74b3f0647', tickets: 'a50183ab2a12f2fe' });
+    expect(digests).toEqual({ contacts: 'd07b27f8c7b2eb92', companies: '4a85a6259504b2ba', deals: '712083f5be1f32d2', tickets: 'c87dfef1cba79a03' });
   });
 });

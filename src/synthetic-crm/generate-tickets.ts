@@ -337,5 +337,19 @@ function ticketCopy(ticket: Ticket, original: Record<string, string>, colleagues
   if (original.hs_ticket_priority && random.chance(0.7)) copy.hs_ticket_priority = original.hs_ticket_priority;
   if (original.hubspot_owner_id && random.chance(0.7)) copy.hubspot_owner_id = original.hubspot_owner_id;
   if (original.hs_ticket_category) copy.hs_ticket_category = random.chance(0.8) ? original.hs_ticket_category : random.pick(TICKET_CATEGORIES).value;
+  keepOneLink(copy, original, random);
   return copy;
+}
+
+/**
+ * A customer asking again is known to be the same customer: the ticket names the same
+ * contact or company, or quotes the first one's text. Two tickets with one common subject
+ * and nothing else in common are as likely two customers, and no one could tell; so a copy
+ * that lost every link names the original's requester again, or quotes its text.
+ */
+function keepOneLink(copy: Record<string, string>, original: Record<string, string>, random: SeededRandom): void {
+  const same = (name: string) => !!original[name] && copy[name] === original[name];
+  if (same('hs_all_associated_contact_emails') || same('hs_primary_company_id') || (!!original.content && !!copy.content?.includes(original.content))) return;
+  for (const name of ['hs_all_associated_contact_emails', 'hs_primary_company_id', 'hs_primary_company_name']) if (original[name]) copy[name] = original[name];
+  if (!same('hs_all_associated_contact_emails') && !same('hs_primary_company_id')) copy.content = `${random.pick(['Following up:', 'Sending again:'])} ${original.content}`;
 }

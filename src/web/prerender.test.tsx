@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderPage } from './prerender';
+import { ARTICLES } from './features/blog/articles';
+import { prerenderedPaths, renderPage } from './prerender';
 import { fakeApi } from './test/fake-api';
 import { renderApp } from './test/render-app';
 
@@ -56,5 +57,33 @@ describe('prerendering', () => {
     expectSameAsApp(prerendered, container);
     // The landing page still does not look the user up (SPEC.md section 2).
     expect(api.callsTo('GET', '/api/user')).toHaveLength(0);
+  });
+
+  it('prerenders every public page but the landing page and sign-in, and each blog article', () => {
+    expect(prerenderedPaths()).toEqual([
+      '/',
+      '/about-us',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
+      '/gdpr',
+      '/blog',
+      '/subscribe',
+      ...ARTICLES.map((article) => `/blog/${article.slug}`),
+    ]);
+  });
+
+  // Lazy pages: their code is fetched before the first render, which must then be the prerendered markup.
+  it.each(prerenderedPaths().filter((path) => path !== '/'))('renders %s itself, not its Loading placeholder, as the first render in the browser does', async (path) => {
+    // As a visitor sees it: the signed-in account area hidden.
+    const prerendered = asShown(await renderPage(path), false);
+    expect(prerendered.querySelector('main h1')?.textContent).toBeTruthy();
+    expect(prerendered.textContent).not.toContain('Loading...');
+
+    fakeApi();
+    const { container } = renderApp(path);
+    const page = container.firstElementChild!;
+    expect(shape(prerendered)).toEqual([`${page.tagName}.${page.getAttribute('class')}`, ...shape(page)]);
+    expect(prerendered.textContent).toBe(page.textContent);
   });
 });

@@ -1,25 +1,35 @@
 /**
  * Build-time prerendering (tools/build-web.ts): a public page's markup as the app first
  * renders it, signed out and before any data arrives, so the served HTML reads without
- * JavaScript. main.tsx then renders the same markup in its place: no layout shift.
- * Only pages whose code is in the main bundle (the landing page) are prerendered: a lazy
- * page would first show its 'Loading...' placeholder. Which: PRERENDERED_PAGES.
+ * JavaScript. main.tsx fetches the page's code before its first render, which then puts the
+ * same markup in its place: no 'Loading...' in between, no layout shift.
+ * Which: PRERENDERED_PAGES and every blog article.
  */
 import { StrictMode } from 'react';
 // eslint-disable-next-line no-restricted-imports -- React's HTML renderer, not this repository's server layer
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { PRERENDERED_PAGES } from '../shared/app-routes';
 import { AppFlagsProvider } from './app/app-flags';
+import { preloadPage } from './app/preload-page';
 import { createRoutes } from './app/routes';
 import { TooltipProvider } from './components/ui/tooltip';
+import { ARTICLES } from './features/blog/articles';
 import { BUILD_FLAGS } from './lib/app-flags';
 import { PrerenderingContext } from './lib/prerendering';
 import { createQueryClient } from './lib/query-client';
 
+/** The paths to prerender: the public pages, then each article. */
+export function prerenderedPaths(): string[] {
+  return [...PRERENDERED_PAGES, ...ARTICLES.map((article) => `/blog/${encodeURIComponent(article.slug)}`)];
+}
+
 /** The markup React renders into #root at `pathname`. */
 export async function renderPage(pathname: string): Promise<string> {
   const routes = createRoutes(BUILD_FLAGS);
+  // As in the browser: with its code loaded, a lazy page renders itself, not its fallback.
+  await preloadPage(routes, pathname);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} redirects: nothing to prerender`);

@@ -91,4 +91,33 @@ describe('csvRows', () => {
       { line: 3, fields: ['multi\nline', 'z'] },
     ]);
   });
+
+  it('ends lines at \\n, \\r\\n and \\r, skips blank lines and a byte-order mark, and numbers lines as an editor does', async () => {
+    const rows = [];
+    for await (const row of csvRows(write('crlf.csv', '\uFEFFa,b\r\n1,2\r\n\r\n3,4\r5,6\n"7\r\n8",9'))) rows.push(row);
+    expect(rows).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', '2'] },
+      { line: 4, fields: ['3', '4'] },
+      { line: 5, fields: ['5', '6'] },
+      { line: 6, fields: ['7\n8', '9'] },
+    ]);
+  });
+
+  it('reads a file of several megabytes whole: rows, a quoted line break and a \\r\\n cut across its chunks keep their line numbers', async () => {
+    // Rows of 100 characters and a chunk of 1 MiB: chunk boundaries fall inside rows.
+    const filler = 'x'.repeat(94);
+    const lines = ['id,text'];
+    for (let i = 0; i < 30_000; i++) lines.push(i % 7_001 === 0 ? `${String(i).padStart(4, '0')},"${filler.slice(0, 40)}\r\n${filler.slice(0, 40)}"` : `${String(i).padStart(4, '0')},${filler}`);
+    const rows = [];
+    for await (const row of csvRows(write('big.csv', `${lines.join('\r\n')}\r\n`))) rows.push(row);
+    expect(rows).toHaveLength(30_001);
+    expect(rows.every((row) => 'fields' in row && row.fields.length === 2)).toBe(true);
+    // Each multi-line row pushes the line numbers after it down by one.
+    const last = rows.at(-1)!;
+    expect(last).toEqual({ line: 30_001 + Math.ceil(30_000 / 7_001), fields: ['29999', filler] });
+    const quoted = rows.find((row) => 'fields' in row && row.fields[0] === '7001');
+    // Row i starts on line i + 2, one more for row 0's two lines.
+    expect(quoted).toEqual({ line: 7_004, fields: ['7001', `${filler.slice(0, 40)}\n${filler.slice(0, 40)}`] });
+  });
 });

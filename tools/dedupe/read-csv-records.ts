@@ -1,7 +1,7 @@
 import type { EngineRecord } from '../../src/engine';
 import type { ObjectType } from '../../src/shared/object-types';
 import { mapColumns, type ColumnMapping } from './column-mapping';
-import { csvRows } from './csv-rows';
+import { csvRowBatches } from './csv-rows';
 
 export interface SkippedRow {
   line: number;
@@ -25,7 +25,7 @@ export async function readCsvRecords(file: string, objectType: ObjectType, optio
   let mapping: ColumnMapping | undefined;
   const records: EngineRecord[] = [];
   const seenIds = new Set<string>();
-  for await (const row of csvRows(file, () => header?.length)) {
+  for await (const batch of csvRowBatches(file, () => header?.length)) for (const row of batch) {
     if ('error' in row) {
       skipped.push({ line: row.line, reason: row.error });
       continue;

@@ -22,8 +22,10 @@ export function part(column: TextColumn): KeyPart {
  * from the threads that prepared the records.
  */
 export function derivedPart(column: TextColumn, derive: (value: string) => string): KeyPart {
-  // A column of nearly distinct values would give a dictionary as large: derive per record.
-  if (column.unique) return (i) => (column.codes[i] === 0 ? '' : derive(textAt(column, i)));
+  // A column of nearly distinct values would give a dictionary as large, and a column of a few
+  // records sharing a large dictionary (the match endpoint's one record, prepared with the
+  // portal's names) would derive every name in it: derive per record.
+  if (column.unique || column.codes.length * 4 < column.values.length) return (i) => (column.codes[i] === 0 ? '' : derive(textAt(column, i)));
   let derived: TextColumn | null = null;
   return (i) => textAt((derived ??= deriveColumn(column, derive)), i);
 }

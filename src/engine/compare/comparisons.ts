@@ -1,7 +1,7 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
 import { memoizedSimilarity } from './memoized-similarity';
-import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { editDistance, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -89,6 +89,8 @@ export function tokenComparison(options: {
   values: TextColumn;
   fuzzyBands?: readonly number[];
   termFrequency?: boolean;
+  /** Agreement here does not identify a person (a job title): see ComparisonLevel.circumstantial. */
+  circumstantial?: boolean;
 }): Comparison {
   const { fuzzyBands = [] } = options;
   const { codes, values } = options.values;
@@ -99,7 +101,7 @@ export function tokenComparison(options: {
     ...fuzzyBands.map((band) => ({ label: `similar (Jaro-Winkler ≥ ${band.toFixed(2)})`, m: 0.05, u: 0.003 })),
     { label: 'half the words shared', m: 0.05, u: 0.02 },
     { label: 'different', m: 0.05 },
-  ];
+  ].map((level) => (options.circumstantial ? { ...level, circumstantial: true } : level));
   const half = 2 + fuzzyBands.length;
   // The level depends on the two values alone, so it is worked out once per pair of values.
   const levelOf = memoizedSimilarity(values, (a, b) => {
@@ -147,7 +149,8 @@ export function phoneComparison(options: { properties: readonly string[]; number
       { label: 'same number', m: 0.75, u: 0.0002 },
       { label: 'same last seven digits', m: 0.1, u: 0.0002 },
       { label: 'one digit apart', m: 0.05, u: 0.001 },
-      ...(extensions ? [{ label: 'one line, different extensions (two people)', m: 0.001, u: 0.0001 }] : []),
+      // Fixed, as random pairs almost never reach it: a learnt m would make it count for a match.
+      ...(extensions ? [{ label: 'one line, different extensions (two people)', m: 1e-7, u: 0.0001, fixed: true }] : []),
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
@@ -260,6 +263,21 @@ export function timeComparison(options: FieldInfo & { values: Float64Array }): C
   });
 }
 
+/**
+ * Times (epoch ms) by how far apart they are: the first band whose `days` cover the gap,
+ * else `beyond` (often a requirement: no duplicate is that far apart).
+ */
+export function timeGapComparison(options: FieldInfo & { values: Float64Array; bands: readonly (ComparisonLevel & { days: number })[]; beyond: ComparisonLevel }): Comparison {
+  const { bands } = options;
+  const limits = bands.map((band) => band.days * 86_400_000);
+  const levels = [...bands.map(({ days: _days, ...level }) => level), options.beyond];
+  return banded(options, levels, options.values, (a, b) => {
+    const gap = Math.abs(a - b);
+    const band = limits.findIndex((limit) => gap <= limit);
+    return band === -1 ? bands.length : band;
+  });
+}
+
 /** The Jaro-Winkler bands of fuzzy levels: a strict one, then the user's threshold. */
 export function fuzzyBands(enabled: boolean, thresholdPercent: number): number[] {
   if (!enabled) return [];
@@ -267,30 +285,39 @@ export function fuzzyBands(enabled: boolean, thresholdPercent: number): number[]
   return [0.95, lowest];
 }
 
-/** Long texts (ticket content) as sorted word sets: how much of their wording two records share. */
-export function jaccardComparison(options: { name: string; label: string; properties: readonly string[]; values: TextColumn }): Comparison {
-  const { codes, values } = options.values;
-  const equality = equalityOf(options.values);
+/**
+ * Long texts (ticket descriptions) by how much of their wording two records share: the
+ * Jaccard index of their word sets, which `similarity` gives (null: nothing to compare).
+ */
+export function jaccardComparison(
+  options: FieldInfo & {
+    similarity: (i: number, j: number) => number | null;
+    /** From this index the texts count as the same (default: the same words). */
+    same?: number;
+    /** From this index, "many words shared" (default 0.4). */
+    many?: number;
+  },
+): Comparison {
+  const { similarity, same = 1, many = 0.4 } = options;
   return {
     name: options.name,
     label: options.label,
     properties: options.properties,
     levels: [
       { label: 'same text', m: 0.5, u: 0.001 },
-      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25, u: 0.002 },
-      { label: 'many words shared (Jaccard ≥ 0.4)', m: 0.15, u: 0.02 },
+      { label: `mostly the same words (Jaccard ≥ ${MOSTLY_SAME})`, m: 0.25, u: 0.002 },
+      { label: `many words shared (Jaccard ≥ ${many})`, m: 0.15, u: 0.02 },
       { label: 'different', m: 0.1 },
     ],
     compare(i, j) {
-      const a = codes[i]!;
-      const b = codes[j]!;
-      if (a === 0 || b === 0) return NULL_LEVEL;
-      if (sameValue(a, b, equality)) return 0;
-      const similarity = jaccard(values[a]!.split(' '), values[b]!.split(' '));
-      return similarity >= 0.7 ? 1 : similarity >= 0.4 ? 2 : 3;
+      const index = similarity(i, j);
+      if (index === null) return NULL_LEVEL;
+      return index >= same ? 0 : index >= MOSTLY_SAME ? 1 : index >= many ? 2 : 3;
     },
   };
 }
+
+const MOSTLY_SAME = 0.7;
 
 /** The columns of a postal location. */
 export interface LocationColumns {
@@ -329,9 +356,13 @@ export function locationComparison(options: { properties: readonly string[]; col
     levels: [
       { label: 'same street address', m: 0.6, u: 0.0005 },
       { label: 'same house number, similar street', m: 0.1, u: 0.0005 },
-      { label: 'same postcode', m: 0.1, u: 0.002 },
-      { label: 'same city', m: 0.1, u: 0.01 },
-      { label: 'same state or country only', m: 0.05, u: 0.1 },
+      { label: 'same postcode', m: 0.1, u: 0.002, circumstantial: true },
+      { label: 'same city', m: 0.1, u: 0.01, circumstantial: true },
+      // Two street addresses in one postcode or town are two homes or offices: namesakes
+      // of one town have them, a person who moved mostly leaves the town as well.
+      { label: 'same postcode, another street address', m: 0.002, u: 0.002 },
+      { label: 'same city, another street address', m: 0.004, u: 0.01 },
+      { label: 'same state or country only', m: 0.05, u: 0.1, circumstantial: true },
       { label: 'different place', m: 0.05 },
     ],
     compare(i, j) {
@@ -342,11 +373,13 @@ export function locationComparison(options: { properties: readonly string[]; col
       if (!elsewhere) {
         if (streets[i] !== 0 && sameValue(streets[i]!, streets[j]!, streetEquality)) return 0;
         if (options.fuzzy && same(numbers, i, j) && similarStreets(street.values[streets[i]!]!, street.values[streets[j]!]!)) return 1;
-        if (same(zips, i, j)) return 2;
-        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 1)) return 3;
+        // Not the same street address (nor a similar one, checked above).
+        const anotherStreet = streets[i] !== 0 && streets[j] !== 0;
+        if (same(zips, i, j)) return anotherStreet ? 4 : 2;
+        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 1)) return anotherStreet ? 5 : 3;
       }
-      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 4;
-      return 5;
+      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 6;
+      return 7;
     },
     termFrequency: { level: 3, column: city },
   };
@@ -380,6 +413,19 @@ function sameDomain(a: string, b: string): boolean {
     if (c === 64 /* @ */) return true;
   }
   return false;
+}
+
+/** Whether two addresses have one name before the @, dots, dashes and underscores aside (Gmail drops the dots). */
+function sameMailboxName(a: string, b: string): boolean {
+  const bare = (s: string) => s.slice(0, s.lastIndexOf('@')).replace(/[._-]+/g, '');
+  return bare(a) === bare(b);
+}
+
+/** Whether two addresses' domains differ by more than a typo ("acme.com", "acme.con" are one). */
+function unrelatedDomains(a: string, b: string): boolean {
+  const x = a.slice(a.lastIndexOf('@') + 1);
+  const y = b.slice(b.lastIndexOf('@') + 1);
+  return x !== '' && y !== '' && editDistance(x, y, 2) > 2;
 }
 
 /** "james" at two companies is two people; "james.radcombe82" at two providers is likely one. */
@@ -419,14 +465,21 @@ export function emailComparison(options: {
       { label: 'exact match', m: 0.8, u: 0.0001 },
       { label: 'same name before the @, one a webmail address', m: 0.05, u: 0.0002 },
       { label: 'same name before the @ at two companies', m: 0.02, u: 0.0005 },
-      { label: 'one company, the same mailbox numbered (two people)', m: 0.001, u: 0.0001 },
+      // Fixed: random pairs almost never reach it, so a learnt m would make it count for a match.
+      { label: 'one company, the same mailbox numbered (two people)', m: 1e-7, u: 0.0001, fixed: true },
+      // "imanington@quananashipping.com", "imanington@gmail.com": a work and a private address,
+      // or two providers. Namesakes pick their mailbox names separately and share one less often.
+      { label: 'same name before the @ made of the names, one a webmail address', m: 0, u: 0.0005, neutral: true },
       ...(fuzzy
         ? [
             { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },
             { label: 'similar, both made of the names', m: 0, u: 0.0005, neutral: true },
           ]
         : []),
-      { label: 'different', m: 0.1 },
+      // A person has one work address at a time: two at unrelated company domains are two
+      // workplaces, namesakes' or a job change, which the names alone cannot tell apart.
+      { label: 'work addresses at two different companies', m: 0.01, u: 0.05 },
+      { label: 'different', m: 0.03 },
     ],
     compare(i, j) {
       const ca = addresses[i]!;
@@ -440,12 +493,15 @@ export function emailComparison(options: {
       const b = text[cb]!;
       // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
       if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedTwin(a, b)) return 3;
-      if (!fuzzy) return 4;
-      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
-      if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && ((jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) || (a.length >= 10 && editDistance(a, b, 2) <= 2))) {
-        return namesOnly[i] && namesOnly[j] ? 5 : 4;
+      if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, b)) return 4;
+      const twoWorkplaces = fuzzy ? 7 : 5;
+      if (fuzzy) {
+        // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
+        if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && ((jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) || (a.length >= 10 && editDistance(a, b, 2) <= 2))) {
+          return namesOnly[i] && namesOnly[j] ? 6 : 5;
+        }
       }
-      return 6;
+      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) ? twoWorkplaces : twoWorkplaces + 1;
     },
     termFrequency: { level: 1, column: options.locals },
   };

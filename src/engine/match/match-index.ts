@@ -1,3 +1,4 @@
+import { namesakeTest } from '../score/namesakes';
 import type { ObjectType } from '../../shared/object-types';
 import { computeKeys } from '../block/keys';
 import { pairExplainer, type PairExplanation } from '../explain/explain-pair';
@@ -204,9 +205,10 @@ export function matchRecord(index: MatchIndex, properties: Readonly<Record<strin
   });
   const levels = new Uint8Array(s.comparisons.length);
   const scored: { j: number; weight: number }[] = [];
+  const namesakes = namesakeTest(s.comparisons, s.weights, s.model.nameFields);
   for (const j of candidates) {
     const weight = s.prior + scoreAgainst(s, n, j, levels);
-    if (weight >= index.threshold.weight) scored.push({ j, weight });
+    if (weight >= index.threshold.weight && !namesakes?.(levels)) scored.push({ j, weight });
   }
   scored.sort((a, b) => b.weight - a.weight || (s.data.ids[a.j]! < s.data.ids[b.j]! ? -1 : 1));
   s.records[n] = { id: PROBE_ID, properties };

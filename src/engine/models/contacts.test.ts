@@ -6,6 +6,7 @@ import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord } from '../types';
 import { contactsModel } from './contacts';
 import { similarNames } from '../compare/comparisons';
+import { blockPairs } from '../block/block-pairs';
 
 const settings = resolveEngineSettings();
 
@@ -73,6 +74,48 @@ describe('one company, two people', () => {
   });
 });
 
+describe('namesakes in one town', () => {
+  const darion = { firstname: 'Darion', lastname: 'Park', city: 'Honolulu', state: 'HI' };
+
+  it('work addresses at two unrelated company domains are two workplaces; a typo in the domain or a webmail address is not', () => {
+    const at = (email: string) => ({ ...darion, email });
+    expect(levelOf('email', at('darion.park@barburymartin.co'), at('darion.park@heritagemarketing.us'))).toBe('work addresses at two different companies');
+    expect(levelOf('email', at('darion.park@barburymartin.co'), at('dpark77@gmail.com'))).toBe('different');
+    expect(levelOf('email', at('darion.park@barburymartin.co'), at('darionpark@gmail.com'))).toBe('same name before the @ made of the names, one a webmail address');
+    expect(levelOf('email', at('dpark@barburymartin.com'), at('darion@barburymartin.con'))).not.toBe('work addresses at two different companies');
+  });
+
+  it('a mailbox name made of names with umlauts written out ("mueller" for Müller) is the names, not a mailbox name of its own', () => {
+    const claudia = (email: string) => ({ firstname: 'Claudia', lastname: 'Müller', email });
+    expect(levelOf('email', claudia('claudiamueller@gmx.de'), claudia('claudia.mueller@t-online.de'))).toBe('same name before the @ made of the names, one a webmail address');
+  });
+
+  it('two street addresses in one postcode or town are not the same place', () => {
+    const home = (address: string) => ({ address, zip: '96881', city: 'Honolulu' });
+    expect(levelOf('location', home('6 Jones Ln'), home('36 36th Ave'))).toBe('same postcode, another street address');
+    expect(levelOf('location', { address: '6 Jones Ln', city: 'Honolulu' }, { address: '36 36th Ave', city: 'Honolulu' })).toBe('same city, another street address');
+    expect(levelOf('location', home('6 Jones Ln'), { zip: '96881', city: 'Honolulu' })).toBe('same postcode');
+  });
+
+  it('never groups two people of one name in one town who share nothing else that identifies them', () => {
+    const jennifer = { firstname: 'Jennifer', lastname: 'Humcliffe', city: 'Buffalo Grove', state: 'IL' };
+    const records: EngineRecord[] = [
+      ...backgroundContacts(300),
+      { id: 'gmail', properties: { ...jennifer, email: 'jennifer103@gmail.com', phone: '(847) 555-0199', jobtitle: 'Executive Assistant' } },
+      { id: 'gmail-2', properties: { ...jennifer, email: 'Jennifer103@gmail.com', zip: '60089' } },
+      { id: 'yahoo', properties: { ...jennifer, email: 'jenniferhumcliffe1962@yahoo.com', phone: '(224) 555-0142', zip: '60089' } },
+    ];
+    const groups = findDuplicates(records, 'contacts').groups.map((g) => g.recordIds.filter((id) => !id.startsWith('bg-')));
+    expect(groups).toContainEqual(['gmail', 'gmail-2']);
+    expect(groups.flat()).not.toContain('yahoo');
+  });
+
+  it('job titles compare by their words, whatever the case and order', () => {
+    expect(levelOf('jobtitle', { jobtitle: 'Sales Director' }, { jobtitle: 'director, sales' })).toBe('exact match');
+    expect(levelOf('jobtitle', { jobtitle: 'Real Estate Agent' }, { jobtitle: 'Chief Division Planner' })).toBe('different');
+  });
+});
+
 describe('mistyped person data', () => {
   it('a city written with a typo is the same city', () => {
     expect(similarNames('london', 'loondon')).toBe(true);
@@ -85,6 +128,21 @@ describe('mistyped person data', () => {
     expect(levelOf('email', { firstname: 'Dylan', lastname: 'Macdonald', email: 'dmacdonald@rivers-glass.biz' }, { firstname: 'Dylan', lastname: 'Macdonald', email: 'dracdonald@rivers-glass.biz' })).toBe(
       'similar (Jaro-Winkler ≥ 0.92, or two characters apart)',
     );
+  });
+
+  /** Whether the scan compares the two records at all (its blocking rules pair them). */
+  const compared = (a: Record<string, string>, b: Record<string, string>) => {
+    const records = [...backgroundContacts(200), { id: 'a', properties: a }, { id: 'b', properties: b }];
+    const data = contactsModel.prepare(records, settings);
+    const pairs = blockPairs(data.size, contactsModel.blockingRules(data), settings.maxBlockSize);
+    return Array.from(pairs.left).some((left, k) => [left, pairs.right[k]].sort().join() === `${records.length - 2},${records.length - 1}`);
+  };
+
+  it.each([
+    ['a year typed wrong in one digit, the first name missing', { lastname: 'Green', date_of_birth: '1974-10-05', city: 'London' }, { firstname: 'Thoas', lastname: 'Green', date_of_birth: '1984-10-05' }],
+    ['only a surname and a town beside a full record', { lastname: 'Wright', city: 'Manchester' }, { firstname: 'Auutsin', lastname: 'Wright', date_of_birth: '1993-03-27', city: 'Manchester' }],
+  ])('sparse records are compared: %s', (_kind, a, b) => {
+    expect(compared(a, b)).toBe(true);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
 import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm } from '../normalize/person-name';
-import { asText, foldText } from '../normalize/text';
+import { asText, foldText, tokens } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
 import type { EngineSettings } from '../settings';
@@ -19,25 +19,27 @@ const ROLE_ADDRESSES = new Set(['info', 'sales', 'admin', 'contact', 'hello', 's
 
 export const contactsModel: ObjectModel = {
   objectType: 'contacts',
-  reads: propertiesRead('contacts', ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'address', 'city', 'zip', 'state', 'country', 'date_of_birth', 'external_id']),
+  reads: propertiesRead('contacts', ['email', 'firstname', 'lastname', 'phone', 'mobilephone', 'company', 'jobtitle', 'address', 'city', 'zip', 'state', 'country', 'date_of_birth', 'external_id']),
 
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'contacts');
     const n = base.size;
-    const { names, sounds, d, name, canonical, company, place, sound } = context.keep('contacts', () => {
+    const { names, sounds, d, name, canonical, company, jobTitle, place, sound } = context.keep('contacts', () => {
       // First and last names share a dictionary: swapped names compare one column with the other.
       const names = new Dictionary();
       const sounds = new Dictionary();
       const d = {
         emailLocal: new Dictionary(), canonicalFirst: new Dictionary(), company: new Dictionary(), streetNumber: new Dictionary(), city: new Dictionary(),
         zip: new Dictionary(), state: new Dictionary(), country: new Dictionary(), birthDate: new Dictionary(), identifier: new Dictionary(),
-        phoneExtension: new Dictionary(),
+        phoneExtension: new Dictionary(), jobTitle: new Dictionary(),
       };
       return {
         names, sounds, d,
         name: memoize(normalizeNamePart),
         canonical: derivedCode(names, d.canonicalFirst, canonicalGivenName),
         company: internedNormalizer(d.company, (raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' ')),
+        // Words in any order, any case: "Sales Director", "director, sales".
+        jobTitle: internedNormalizer(d.jobTitle, (raw) => tokens(foldText(raw)).sort().join(' ')),
         place: placeReader(d, settings),
         sound: derivedCode(names, sounds, phoneticCoder()),
       };
@@ -51,6 +53,7 @@ export const contactsModel: ObjectModel = {
       firstPhonetic: sounds.column(n), lastPhonetic: sounds.column(n), phone, company: d.company.column(n),
       street, streetNumber: d.streetNumber.column(n), city: d.city.column(n), zip: d.zip.column(n), state: d.state.column(n),
       country: d.country.column(n), birthDate: d.birthDate.column(n), identifier: d.identifier.column(n), phoneExtension: d.phoneExtension.column(n),
+      jobTitle: d.jobTitle.column(n),
     };
     const phonetic = settings.enablePhoneticMatching;
     const webmail = new Uint8Array(n);
@@ -74,11 +77,16 @@ export const contactsModel: ObjectModel = {
         webmail[i] = address.freeMail ? 1 : 0;
         const local = address.local;
         const letters = DIGIT.test(local) ? local.replace(/\d+/g, '') : local;
-        namesOnly[i] = madeOfNames(letters, first, last) || madeOfNames(letters, last, first) ? 1 : 0;
+        // "Müller" writes "mueller" in an address, "Jörg" "joerg".
+        const [f, l] = UMLAUT.test(`${asText(p.firstname)}${asText(p.lastname)}`) ? [umlauts(first, p.firstname), umlauts(last, p.lastname)] : [first, last];
+        const ofNames = (text: string) => madeOfNames(text, first, last) || madeOfNames(text, f, l);
+        namesOnly[i] = ofNames(letters) || madeOfNames(letters, last, first) || madeOfNames(letters, l, f) ? 1 : 0;
         // A mailbox named after the person ("jacqueline@", "stephen.rogers@", "srogers@")
         // repeats what the names already say, and "marketing@" names nobody: neither counts
         // as a shared mailbox name at two domains.
-        if (!ROLE_ADDRESSES.has(local) && !madeOfNames(local, first, last)) c.emailLocal.codes[i] = d.emailLocal.code(local);
+        // Without dots, dashes and underscores: Gmail drops the dots ("ann.brookaway46@yahoo.com",
+        // "annbrookaway46@gmail.com" are one mailbox name at two providers).
+        if (!ROLE_ADDRESSES.has(local) && !ofNames(local)) c.emailLocal.codes[i] = d.emailLocal.code(SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local);
       }
       c.canonicalFirst.codes[i] = canonical(firstCode);
       if (phonetic) {
@@ -87,6 +95,7 @@ export const contactsModel: ObjectModel = {
       }
       place(c, i, p, firstOf(p, PHONES));
       c.company.codes[i] = company(asText(p.company));
+      c.jobTitle.codes[i] = jobTitle(asText(p.jobtitle));
       c.birthDate.codes[i] = d.birthDate.code(normalizeDate(p.date_of_birth));
       c.identifier.codes[i] = d.identifier.code(foldText(p.external_id).replaceAll(' ', ''));
     }
@@ -148,6 +157,8 @@ export const contactsModel: ObjectModel = {
       }),
       phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, extensions: c.phoneExtension! }),
       tokenComparison({ name: 'company', label: 'Company', properties: ['company'], values: c.company!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
+      // Namesakes in one town mostly do different jobs; a common title ("Owner") says little.
+      tokenComparison({ name: 'jobtitle', label: 'Job title', properties: ['jobtitle'], values: c.jobTitle!, fuzzyBands: bands.slice(0, 1), termFrequency: true, circumstantial: true }),
       locationComparison({
         properties: ['address', 'zip', 'city', 'state', 'country'],
         columns: { street: c.street!, number: c.streetNumber!, zip: c.zip!, city: c.city!, region: c.state!, country: c.country! },
@@ -162,6 +173,8 @@ export const contactsModel: ObjectModel = {
     // A field that no record fills tells nothing and only slows every pair down.
     return comparisons.filter((comparison) => hasValues(comparison, data.size));
   },
+
+  nameFields: ['firstname', 'lastname'],
 
   apart(data, settings) {
     const first = data.columns.first!.codes;
@@ -182,6 +195,7 @@ export const contactsModel: ObjectModel = {
     const firstInitial = derivedPart(first, initial);
     const lastInitial = derivedPart(last, initial);
     const birthYear = derivedPart(c.birthDate!, (date) => date.slice(0, 4));
+    const birthDayMonth = derivedPart(c.birthDate!, (date) => date.slice(4));
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
     const mailbox = filteredPart(c.emailLocal!, distinctiveMailbox);
@@ -205,6 +219,10 @@ export const contactsModel: ObjectModel = {
       { name: 'first name + city', fields: ['firstname', 'location'], key: joinKey(canonical!, city!), sortKey: nameSort, broad: true },
       { name: 'street + postcode', fields: ['location'], key: joinKey(street!, zip!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: joinKey(company!, lastName), sortKey: nameSort },
+      // Sparse records (no first name, no email): a date of birth typed wrong in the year, or
+      // only a surname and a town (broad: it runs while within the pair budget).
+      { name: 'last name + birth day and month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthDayMonth), sortKey: nameSort },
+      { name: 'last name + city', fields: ['lastname', 'location'], key: joinKey(lastName, city!), sortKey: nameSort, broad: true },
     ];
     return rules;
   },
@@ -248,4 +266,13 @@ function is(text: string, a: string, b: string): boolean {
 }
 
 const SEPARATORS = /[._-]/;
+const UMLAUT = /[äöüÄÖÜ]/;
+
+/** A name part with its umlauts written out ("muller" from "Müller" → "mueller"), when the raw value has them. */
+function umlauts(normalized: string, raw: unknown): string {
+  const text = asText(raw);
+  if (!UMLAUT.test(text)) return normalized;
+  return normalizeNamePart(text.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue'));
+}
+const SEPARATOR_RUNS = /[._-]+/g;
 const DIGIT = /\d/;

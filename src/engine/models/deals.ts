@@ -1,4 +1,4 @@
-import { fuzzyBands, numberComparison, stringComparison, tokenComparison } from '../compare/comparisons';
+import { fuzzyBands, numberComparison, stringComparison, timeGapComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { toEpochMs } from '../normalize/date';
 import { asText, foldText } from '../normalize/text';
@@ -16,7 +16,6 @@ const COMPANY_ID_PROPERTIES = ['hs_primary_associated_company', 'associatedcompa
 const COMPANY_NAME_PROPERTIES = ['company'];
 /** A year in a deal's name ("Renewal 2024"): next year's renewal is another deal. */
 const YEAR = /^(19|20)\d\d$/;
-const DAY = 86_400_000;
 
 /**
  * Deals: name, company, amount and close date. A duplicate deal is one opportunity entered
@@ -27,7 +26,7 @@ const DAY = 86_400_000;
  */
 export const dealsModel: ObjectModel = {
   objectType: 'deals',
-  reads: propertiesRead('deals', ['dealname', ...COMPANY_ID_PROPERTIES, ...COMPANY_NAME_PROPERTIES, 'pipeline', 'amount', 'closedate']),
+  reads: propertiesRead('deals', ['dealname', ...COMPANY_ID_PROPERTIES, ...COMPANY_NAME_PROPERTIES, 'pipeline', 'amount', 'closedate', 'createdate']),
 
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'deals');
@@ -40,6 +39,7 @@ export const dealsModel: ObjectModel = {
     const c = { name: d.name.column(n), company: d.company.column(n), companyName: d.companyName.column(n), pipeline: d.pipeline.column(n), closeMonth: d.closeMonth.column(n), years: d.years.column(n) };
     const amount = new Float64Array(n).fill(Number.NaN);
     const closeDate = new Float64Array(n).fill(Number.NaN);
+    const created = new Float64Array(n).fill(Number.NaN);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
       const name = dealName(firstOf(p, ['dealname']));
@@ -53,13 +53,14 @@ export const dealsModel: ObjectModel = {
       c.pipeline.codes[i] = d.pipeline.code(foldText(p.pipeline));
       const value = Number.parseFloat(asText(p.amount).replace(/[^0-9.-]/g, ''));
       if (Number.isFinite(value)) amount[i] = value;
+      created[i] = toEpochMs(p.createdate);
       const time = toEpochMs(p.closedate);
       if (!Number.isNaN(time)) {
         closeDate[i] = time;
         c.closeMonth.codes[i] = d.closeMonth.code(new Date(time).toISOString().slice(0, 7));
       }
     }
-    return { objectType: 'deals', ...base, columns: c, numbers: { amount, closeDate } };
+    return { objectType: 'deals', ...base, columns: c, numbers: { amount, closeDate, created } };
   },
 
   comparisons(data, settings) {
@@ -69,7 +70,8 @@ export const dealsModel: ObjectModel = {
     const comparisons: Comparison[] = [
       tokenComparison({ name: 'dealname', label: 'Deal name', properties: ['dealname'], values: c.name!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
       numberComparison({ name: 'amount', label: 'Amount', properties: ['amount'], values: numbers.amount! }),
-      closeDateComparison(numbers.closeDate!),
+      timeGapComparison({ name: 'closedate', label: 'Close date', properties: ['closedate'], values: numbers.closeDate!, bands: CLOSE_DATE_BANDS, beyond: requirementLevel('more than six months apart') }),
+      timeGapComparison({ name: 'createdate', label: 'Created', properties: ['createdate'], values: numbers.created!, bands: CREATED_BANDS, beyond: requirementLevel('more than six months apart', 0.8) }),
       yearComparison(c.years!),
       stringComparison({ name: 'pipeline', label: 'Pipeline', properties: ['pipeline'], values: c.pipeline! }),
     ];
@@ -135,28 +137,25 @@ function companyComparison(data: PreparedDataset, fuzzy: boolean): Comparison {
  * later is a renewal, however alike the rest (a company's renewals share name and price),
  * so that is a requirement and the level before it is held low rather than learnt.
  */
-function closeDateComparison(values: Float64Array): Comparison {
-  return {
-    name: 'closedate',
-    label: 'Close date',
-    properties: ['closedate'],
-    levels: [
-      { label: 'within a day', m: 0.6, u: 0.005 },
-      { label: 'within a week', m: 0.15, u: 0.02 },
-      { label: 'within a month', m: 0.15, u: 0.05 },
-      { label: 'within three months', m: 0.08, u: 0.1 },
-      { label: 'three to six months apart', m: 0.01, u: 0.1, fixed: true },
-      requirementLevel('more than six months apart'),
-    ],
-    compare(i, j) {
-      const a = values[i]!;
-      const b = values[j]!;
-      if (Number.isNaN(a) || Number.isNaN(b)) return NULL_LEVEL;
-      const gap = Math.abs(a - b);
-      return gap <= DAY ? 0 : gap <= 7 * DAY ? 1 : gap <= 31 * DAY ? 2 : gap <= 92 * DAY ? 3 : gap <= 183 * DAY ? 4 : 5;
-    },
-  };
-}
+const CLOSE_DATE_BANDS = [
+  { label: 'within a day', m: 0.6, u: 0.005, days: 1 },
+  { label: 'within a week', m: 0.15, u: 0.02, days: 7 },
+  { label: 'within a month', m: 0.15, u: 0.05, days: 31 },
+  { label: 'within three months', m: 0.08, u: 0.1, days: 92 },
+  { label: 'three to six months apart', m: 0.01, u: 0.1, fixed: true, days: 183 },
+];
+
+/**
+ * Creation dates: a deal entered twice is entered while it is open, mostly within days; the
+ * next year's renewal is opened a year later with the same name and often the same price,
+ * and without close dates only this tells them apart. More than six months apart is a
+ * requirement, like close dates: however alike the rest, no duplicate is that far apart.
+ */
+const CREATED_BANDS = [
+  { label: 'within a week', m: 0.6, u: 0.01, days: 7 },
+  { label: 'within a month', m: 0.2, u: 0.03, days: 31 },
+  { label: 'within six months', m: 0.15, u: 0.1, days: 183 },
+];
 
 /**
  * Years named in the deal names: "Support Contract 2024" and "Support Contract 2025" are

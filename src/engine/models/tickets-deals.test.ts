@@ -111,15 +111,29 @@ describe('deals: the same company or nothing', () => {
     for (const id of ['a-1', 'a-2', 'a-3']) expect(groupOf(groups, id)).toEqual([id]);
   });
 
-  it('groups one deal entered twice for one company, and not its renewal the next year', () => {
-    const records: EngineRecord[] = [
-      ...background,
-      { id: 'b-1', properties: { dealname: 'Support Contract 2024', amount: '9900', closedate: '2024-05-10', hs_primary_associated_company: '601' } },
-      { id: 'b-2', properties: { dealname: 'Suport Contract 2024', amount: '9900', closedate: '2024-05-17', hs_primary_associated_company: '601' } },
-      { id: 'b-3', properties: { dealname: 'Support Contract 2025', amount: '9900', closedate: '2025-05-12', hs_primary_associated_company: '601' } },
-    ];
+  // One deal entered twice (x-1, x-2) and its renewal the next year (x-3): told apart by the year
+  // in the name and the close dates, or, without them, by when each deal was created.
+  it.each([
+    [
+      'by the year in the name and the close dates',
+      [
+        { dealname: 'Support Contract 2024', amount: '9900', closedate: '2024-05-10', hs_primary_associated_company: '601' },
+        { dealname: 'Suport Contract 2024', amount: '9900', closedate: '2024-05-17', hs_primary_associated_company: '601' },
+        { dealname: 'Support Contract 2025', amount: '9900', closedate: '2025-05-12', hs_primary_associated_company: '601' },
+      ],
+    ],
+    [
+      'without close dates, by when each was created',
+      [
+        { dealname: 'Enterprise License', amount: '63450', createdate: '2019-09-28', hs_primary_associated_company: '701' },
+        { dealname: 'Enterprise Licence', amount: '63450', createdate: '2019-10-02', hs_primary_associated_company: '701' },
+        { dealname: 'Enterprise License', amount: '63450', createdate: '2020-09-30', hs_primary_associated_company: '701' },
+      ],
+    ],
+  ])('groups one deal entered twice for one company, and not its renewal the next year: %s', (_how, deals) => {
+    const records: EngineRecord[] = [...background, ...deals.map((properties, k) => ({ id: `x-${k + 1}`, properties }))];
     const groups = findDuplicates(records, 'deals').groups;
-    expect(groupOf(groups, 'b-1')).toEqual(['b-1', 'b-2']);
-    expect(groupOf(groups, 'b-3')).toEqual(['b-3']);
+    expect(groupOf(groups, 'x-1')).toEqual(['x-1', 'x-2']);
+    expect(groupOf(groups, 'x-3')).toEqual(['x-3']);
   });
 });

@@ -1,4 +1,4 @@
-import { fuzzyBands, stringComparison, tokenComparison } from '../compare/comparisons';
+import { fuzzyBands, jaccardComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { toEpochMs } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
@@ -239,21 +239,18 @@ function textBeyondSubject(data: PreparedDataset): (i: number, j: number) => { j
 /** The descriptions beyond the subjects: the same text, mostly the same words, many, or different. */
 function contentComparison(data: PreparedDataset): Comparison {
   const beyondSubject = textBeyondSubject(data);
-  return {
+  return jaccardComparison({
     name: 'content',
     label: 'Description beyond the subject',
     properties: ['content'],
-    levels: [
-      { label: 'same text', m: 0.5, u: 0.001 },
-      { label: 'mostly the same words (Jaccard ≥ 0.7)', m: 0.25, u: 0.002 },
-      { label: 'many words shared (Jaccard ≥ 0.3)', m: 0.15, u: 0.02 },
-      { label: 'different', m: 0.1 },
-    ],
-    compare(i, j) {
+    similarity(i, j) {
       const text = beyondSubject(i, j);
       // "This is still happening. Regards, Carlo": too short to say anything either way.
-      if (text === null || text.words < COMPARABLE_TEXT_WORDS) return NULL_LEVEL;
-      return text.jaccard >= 0.9 ? 0 : text.jaccard >= SAME_TEXT_JACCARD ? 1 : text.jaccard >= 0.3 ? 2 : 3;
+      return text === null || text.words < COMPARABLE_TEXT_WORDS ? null : text.jaccard;
     },
-  };
+    // Nearly the same words is one text written again, the rest rephrased.
+    same: 0.9,
+    // Two customers describing one problem share less than this beyond its subject.
+    many: 0.3,
+  });
 }

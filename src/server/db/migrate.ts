@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { PLANS } from '../../shared/plans';
+import { projectRoot } from '../project-root';
 import type { Database } from './client';
 import { plans } from './schema';
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
 
 // Any fixed number: every process that migrates takes this lock, so concurrent starts wait in turn.
 const MIGRATION_LOCK = 7_301_845;

@@ -14,9 +14,12 @@ await fs.writeFile(
   path.join(webRoot, 'index.html'),
   '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="The default." />\n    <title>DataCleaner</title>\n    <script type="module" src="/assets/index-abc123.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
 );
-// What npm run build:web prerenders (src/web/prerender.tsx) for the landing page.
+// What npm run build:web prerenders (src/web/prerender.tsx) for the public pages and articles.
 await fs.mkdir(path.join(webRoot, '.prerendered'));
 await fs.writeFile(path.join(webRoot, '.prerendered', 'landing.html'), '<div class="page"><h1>A clean HubSpot CRM $& $1</h1></div>');
+await fs.writeFile(path.join(webRoot, '.prerendered', 'about-us.html'), '<div class="page"><h1>About Us</h1></div>');
+await fs.writeFile(path.join(webRoot, '.prerendered', 'blog--measuring-crm-health.html'), '<div class="page"><h1>Measuring CRM health</h1></div>');
+await fs.writeFile(path.join(webRoot, '.prerendered', 'blog--no-such-article.html'), '<div class="page"><h1>Left over</h1></div>');
 await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("app")');
 // What npm run build:web's compression step leaves beside a file.
 await fs.writeFile(path.join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
@@ -96,10 +99,13 @@ describe('serving the built web app', () => {
     expect(post.og['og:description']).toBe(post.description);
   });
 
-  it('puts the prerendered landing page into #root, and only there', async () => {
+  it("puts each page's prerendered markup into #root, and only its own", async () => {
     const landing = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(landing.body).toContain('<div id="root"><div class="page"><h1>A clean HubSpot CRM $& $1</h1></div></div>');
-    for (const url of ['/about-us', '/no/such/page']) expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>');
+    expect((await ctx.app.inject({ method: 'GET', url: '/About-Us/' })).body).toContain('<div id="root"><div class="page"><h1>About Us</h1></div></div>');
+    expect((await ctx.app.inject({ method: 'GET', url: '/blog/measuring-crm-health' })).body).toContain('<div id="root"><div class="page"><h1>Measuring CRM health</h1></div></div>');
+    // Not prerendered, or no such page (a file left by an older build included): the app renders it.
+    for (const url of ['/privacy-policy', '/blog/no-such-article', '/demo', '/no/such/page']) expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>');
   });
 
   it('marks <html data-signed-in> for a browser with the signed-in hint cookie, so the prerendered header shows the signed-in account area', async () => {

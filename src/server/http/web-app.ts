@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { APP_ROUTES, matchAppRoute, PRERENDER_DIR, PRERENDERED_PAGES } from '../../shared/app-routes';
+import { APP_ROUTES, matchAppRoute, PRERENDER_DIR, prerenderFile } from '../../shared/app-routes';
 import { loadArticles, type Article } from '../../shared/blog-article';
+import { projectRoot } from '../project-root';
 import { apiNotFound } from './errors';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';
 import { headFor, injectBody, injectHead, markSignedIn, robotsTxt, sitemapXml, type PageHead } from './public-site';
 
 /** The Markdown the blog is built from; the web app bundles the same files. */
-export const defaultBlogDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/blog');
+export const defaultBlogDir = path.join(projectRoot, 'content/blog');
 
 export interface WebAppOptions {
   /** The site's absolute address, no trailing slash: canonical links, sitemap and robots.txt. */
@@ -88,7 +88,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
   }
   /** The page's markup npm run build:web prerendered, if it did. */
   async function prerendered(key: string): Promise<string | undefined> {
-    const file = Object.hasOwn(PRERENDERED_PAGES, key) ? PRERENDERED_PAGES[key] : undefined;
+    // Only found pages: an unknown article's key is '404', not its slug.
+    const file = key.startsWith('/') ? prerenderFile(key) : undefined;
     return file ? fs.promises.readFile(path.join(webRoot, PRERENDER_DIR, file), 'utf8').catch(() => undefined) : undefined;
   }
 

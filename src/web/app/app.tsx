@@ -8,7 +8,8 @@ import { createQueryClient } from '../lib/query-client';
 import { AppFlagsProvider } from './app-flags';
 import { router } from './router';
 
-const queryClient = createQueryClient();
+/** The app's one cache; main.tsx fills it ahead of a page's code too (route-prefetch.ts). */
+export const queryClient = createQueryClient();
 
 export function App() {
   return (

@@ -18,22 +18,65 @@ export async function importWithRetry<T>(load: () => Promise<T>, { retries, dela
   }
 }
 
+/** A code-split page whose code can be fetched before it renders (see preloadRoutes). */
+export type PreloadableComponent<C extends ComponentType> = LazyExoticComponent<C> & { preload: () => Promise<void> };
+
 /**
  * A code-split component from a module's named export. Code that cannot be fetched while the
  * browser is offline is not a crash: the page waits in place and loads when the connection returns.
+ * Once preload() has fetched it, it renders at once instead of showing its Suspense fallback:
+ * React.lazy takes a module it is handed synchronously as loaded (a thenable that calls back
+ * at once), so a prerendered page's markup is never replaced by 'Loading...'.
  */
 export function lazyNamed<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   retry: ImportRetry = { retries: 0, delayMs: 0 },
-): LazyExoticComponent<M[K] & ComponentType> {
-  const component = async () => (await importWithRetry(load, retry))[name] as M[K] & ComponentType;
-  return lazy(async () => {
-    try {
-      return { default: await component() };
-    } catch (error) {
-      if (navigator.onLine) throw error;
-      return { default: retryingWhenOnline(component) as M[K] & ComponentType };
+): PreloadableComponent<M[K] & ComponentType> {
+  type Loaded = M[K] & ComponentType;
+  let loaded: Loaded | undefined;
+  let loading: Promise<Loaded> | undefined;
+  // A preload's failure, for the render that follows it to report: not fetched again (and
+  // retried again) straight away.
+  let failedPreload: Promise<Loaded> | undefined;
+  const component = () => {
+    if (failedPreload) {
+      const failed = failedPreload;
+      failedPreload = undefined;
+      return failed;
     }
+    // One fetch however many ask: a preload and the first render share it.
+    loading ??= importWithRetry(load, retry).then(
+      (module) => (loaded = module[name] as Loaded),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const page = lazy(() => {
+    if (loaded) {
+      const module = { default: loaded };
+      return { then: (resolve: (value: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
+    }
+    return (async () => {
+      try {
+        return { default: await component() };
+      } catch (error) {
+        if (navigator.onLine) throw error;
+        return { default: retryingWhenOnline(component) as Loaded };
+      }
+    })();
   });
+  const preload = () =>
+    component().then(
+      () => undefined,
+      (error: unknown) => {
+        failedPreload = Promise.reject(error);
+        failedPreload.catch(() => undefined);
+        throw error;
+      },
+    );
+  return Object.assign(page, { preload });
 }

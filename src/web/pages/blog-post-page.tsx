@@ -1,30 +1,28 @@
 import { Link, useParams } from 'react-router';
-import { articleTitle } from '../../shared/app-routes';
+import { articleTitle, NOT_FOUND_TITLE } from '../../shared/app-routes';
 import { ButtonLink } from '../components/ui/button';
 import { formatArticleDate, readingTimeLabel } from '../features/blog/article';
 import { findArticle } from '../features/blog/articles';
 import { MarkdownContent } from '../features/blog/markdown-content';
 import { Prose } from '../features/legal/prose';
 import { useScrollToHash } from '../features/legal/use-scroll-to-hash';
+import { NotFoundPage } from './not-found-page';
 
 const backLink = 'text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline';
 
-/** /blog/{slug}: one article, or 'Article not found' for a slug no article has. */
+/** /blog/{slug}: one article, or 'Page Not Found' for a slug no article has. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const article = findArticle(slug);
   useScrollToHash();
 
   if (!article) {
+    // The server answers such a slug 404 with the 'Page Not Found' head: the page says the same.
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-        <title>Article not found – DataCleaner</title>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Article not found</h1>
-        <p className="mt-4 text-slate-600">There is no article at this address. It may have moved, or the link may be mistyped.</p>
-        <ButtonLink to="/blog" className="mt-8">
-          Back to the blog
-        </ButtonLink>
-      </section>
+      <>
+        <title>{NOT_FOUND_TITLE}</title>
+        <NotFoundPage />
+      </>
     );
   }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SitePlaceholderPage } from '../components/placeholder-page';
+import { SitePageSection } from '../components/site-page-section';
 import { SupportForm } from '../features/support/support-form';
 
 const TOPICS = [
@@ -11,7 +11,7 @@ const TOPICS = [
 /** /support: where 'Contact Support' and the password-changed email point. */
 export function SupportPage() {
   return (
-    <SitePlaceholderPage title="Support" description="Answers to the most common questions, and a way to reach us.">
+    <SitePageSection title="Support" description="Answers to the most common questions, and a way to reach us.">
       <ul className="mt-10 grid gap-4 sm:grid-cols-3">
         {TOPICS.map((topic) => (
           <li key={topic.title} className="flex flex-col rounded-xl border border-slate-200 p-5 shadow-sm">
@@ -32,6 +32,6 @@ export function SupportPage() {
           <SupportForm />
         </div>
       </section>
-    </SitePlaceholderPage>
+    </SitePageSection>
   );
 }

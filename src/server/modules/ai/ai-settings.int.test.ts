@@ -1,31 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startOpenAiSandbox, type OpenAiSandbox } from '../../../../tools/openai-sandbox/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AiModels, AiSettingsView } from '../../../shared/contracts/ai';
 import { userSettings, users } from '../../db/schema';
 import { activeUser, login } from '../../test/accounts';
 import { databaseText } from '../../test/database-text';
-import { captureLog } from '../../test/log-capture';
-import { startTestApp, testConfig, type TestApp } from '../../test/test-app';
+import { startOpenAiSandbox } from '../../../../tools/openai-sandbox/sandbox';
+import { useAiTestApp, type AiTestApp } from '../../test/ai-test-app';
 import { aiClientFor } from './ai-client';
 import { sessionKeys } from './session-keys';
 
-let ai: OpenAiSandbox;
-let ctx: TestApp;
-let log: ReturnType<typeof captureLog>;
+let ai: AiTestApp['ai'];
+let ctx: AiTestApp['ctx'];
+let log: AiTestApp['log'];
 let n = 0;
-
-beforeAll(async () => {
-  ai = await startOpenAiSandbox();
-  const env = { AI_API_BASE: ai.baseURL };
-  log = captureLog(testConfig(env));
-  ctx = await startTestApp({ work: false, env, log: log.log });
-}, 120_000);
-afterAll(async () => {
-  await ctx?.stop();
-  await ai?.close();
-});
-beforeEach(() => ai.reset());
+const app = useAiTestApp();
+beforeAll(() => ({ ai, ctx, log } = app));
 
 /** A session-only key unlike any other string in the test, so finding it anywhere is a leak. */
 const uniqueKey = () => {

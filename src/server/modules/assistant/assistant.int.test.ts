@@ -1,32 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startOpenAiSandbox, type OpenAiSandbox } from '../../../../tools/openai-sandbox/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_TOOLS, askEventSchema, type AskEvent, type AssistantStatus, type Conversation, type ConversationSummary, type DataBlock } from '../../../shared/contracts/assistant';
 import type { HealthResults } from '../../../shared/contracts/results';
 import { aiConversations, aiMessages, crmConnections, crmRecords, duplicateGroups, scanHistory, scanRuns, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { databaseText } from '../../test/database-text';
-import { captureLog } from '../../test/log-capture';
-import { startTestApp, testConfig, type TestApp } from '../../test/test-app';
+import { useAiTestApp, type AiTestApp } from '../../test/ai-test-app';
 
-let ai: OpenAiSandbox;
-let ctx: TestApp;
-let log: ReturnType<typeof captureLog>;
+let ai: AiTestApp['ai'];
+let ctx: AiTestApp['ctx'];
+let log: AiTestApp['log'];
 let n = 0;
 /** Every body the app answered in this file, to look for a key in. */
 const answered: string[] = [];
-
-beforeAll(async () => {
-  ai = await startOpenAiSandbox();
-  const env = { AI_API_BASE: ai.baseURL };
-  log = captureLog(testConfig(env));
-  ctx = await startTestApp({ work: false, env, log: log.log });
-}, 120_000);
-afterAll(async () => {
-  await ctx?.stop();
-  await ai?.close();
-});
-beforeEach(() => ai.reset());
+const app = useAiTestApp();
+beforeAll(() => ({ ai, ctx, log } = app));
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);

@@ -17,7 +17,7 @@ import { MatchIndexCache } from './match-index-cache';
 import { matchRoutes } from './match-routes';
 import { consumeQuota, peekQuota, type QuotaLimits } from './quota';
 import { ApiRequestLogBuffer } from './request-log-buffer';
-import { authenticateApiKey } from './v1-auth';
+import { authenticateApiKey, KeyUseMarks } from './v1-auth';
 import { callerOf, knownCaller, setCaller } from './v1-caller';
 import { v1DuplicateRoutes } from './v1-duplicate-routes';
 import { v1MergeRoutes } from './v1-merge-routes';
@@ -59,12 +59,13 @@ export function v1Routes(deps: V1Dependencies): FastifyPluginAsyncZod {
   const quotaLimits = deps.quotaLimits ?? planQuotaLimits;
   return async (root) => {
     const requestLog = new ApiRequestLogBuffer(deps.db, deps.log);
+    const keyUses = new KeyUseMarks();
     root.addHook('onClose', async () => requestLog.flush());
 
     const keyed: FastifyPluginAsyncZod = async (app) => {
       app.addHook('onRequest', async (request, reply) => {
         const at = now();
-        const caller = await authenticateApiKey(deps.db, request.headers.authorization, at);
+        const caller = await authenticateApiKey(deps.db, request.headers.authorization, at, keyUses);
         setCaller(request, caller);
         const capabilities = capabilitiesOf(caller.user, at);
         if (capabilities.apiAccess === 'none') throw apiPlanRequired();

@@ -64,13 +64,14 @@ describe('/blog/{slug}', () => {
     expect(currentUrl(router)).toBe('/blog/hubspot-data-hygiene-checklist');
   });
 
-  it("says 'Article not found' for an unknown slug, with a way back", async () => {
+  it("shows 'Page Not Found', titled so, for an unknown slug, with a way home", async () => {
     fakeApi();
     const { router } = renderApp('/blog/no-such-article');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Article not found' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the blog' }));
-    expect(await screen.findByRole('list', { name: 'Articles' })).toBeInTheDocument();
-    expect(currentUrl(router)).toBe('/blog');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByText('Article not found')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Page Not Found – DataCleaner'));
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to the home page' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
   });
 });
 

@@ -16,7 +16,7 @@ const STEPS = [
   },
   {
     title: 'Compare field by field',
-    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side. First names also have a nickname or initial level ("Bob" for Robert, "J." for James), and a level for names that are clearly two people\'s: different first names count against a match even at the same company, with the same surname and email domain. Two extensions of one company phone line, or a numbered mailbox beside the same one ("peter@" and "peter2@"), also mean two people.',
+    text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side. First names also have a nickname or initial level ("Bob" for Robert, "J." for James), and a level for names that are clearly two people\'s: different first names count against a match even at the same company, with the same surname and email domain. Two extensions of one company phone line, or a numbered mailbox beside the same one ("peter@" and "peter2@"), also mean two people; work emails at two different companies, two street addresses in one town and different job titles count against a match.',
   },
   {
     title: 'Weigh the evidence',
@@ -24,11 +24,11 @@ const STEPS = [
   },
   {
     title: 'Group the duplicates',
-    text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart. Two contacts with clearly different first names, such as colleagues "Noe Hoppe" and "Brandon Hoppe" at one company, are never put in one group, not even through a third record, unless they share the exact same email address or phone number and nothing else disagrees.',
+    text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart. Two contacts with clearly different first names, such as colleagues "Noe Hoppe" and "Brandon Hoppe" at one company, are never put in one group, not even through a third record, unless they share the exact same email address or phone number and nothing else disagrees. A name alone is not enough either: two contacts of the same name, even in the same town, are not grouped when they share nothing else that identifies a person (an email address, a phone number, a street address, the employer, a date of birth) and their emails, phones, employers or homes differ. In a large portal such records are as often two people, and a merge would lose one of them.',
   },
   {
     title: 'Tickets and deals: the same customer',
-    text: 'Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days. A common subject like "Cannot log in" counts for little, because many customers write it. Deals of different companies, or named for different years, are never duplicates.',
+    text: 'Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days. A common subject like "Cannot log in" counts for little, because many customers write it. Deals of different companies, named for different years, or created more than six months apart (next year\'s renewal), are never duplicates.',
   },
   {
     title: 'Explain every match',
