@@ -3,6 +3,7 @@ import type { DuplicateGroupPage } from '../src/shared/contracts/results';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { emailedLink } from './support/mailbox';
 import { SANDBOX_TOKEN } from './support/sandbox';
+import { shoot } from './support/screenshots';
 
 /** Every pending contact group's members, as sorted id lists, read with the page's session. */
 async function pendingContactGroups(page: Page): Promise<string[][]> {
@@ -33,10 +34,11 @@ test('a new user: register, verify, profile, connect the sandbox portal, scan, d
   await page.getByLabel('Country of residence').fill('United States');
   await page.getByLabel('Contact phone').fill('+1 555 010 0100');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-
-  await page.getByRole('link', { name: 'Set up in three steps' }).click();
+  // The set-up comes next, not the dashboard, and no tour before there is a scan to show.
+  await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole('heading', { name: 'Connect your HubSpot portal' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shoot(page, 'onboarding-after-profile');
   await page.getByLabel('Private app access token').fill(SANDBOX_TOKEN);
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('heading', { name: 'Choose what to scan' })).toBeVisible();
@@ -48,6 +50,10 @@ test('a new user: register, verify, profile, connect the sandbox portal, scan, d
   await page.getByRole('button', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('article', { name: 'Contacts' })).toBeVisible();
+  // With the first results on screen the tour begins.
+  await expect(page.getByRole('dialog', { name: 'Your CRM health at a glance' })).toBeVisible();
+  await shoot(page, 'dashboard-tour-after-first-scan');
+  await page.getByRole('dialog').getByRole('button', { name: 'Skip tour' }).click();
 
   await page.getByRole('link', { name: 'Duplicates', exact: true }).first().click();
   const list = page.getByRole('list', { name: 'Duplicate groups' });

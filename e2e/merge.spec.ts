@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import type { ScanRun } from '../src/shared/contracts/scans';
 import { signUpThroughApi } from './support/accounts';
 import { SANDBOX_TOKEN } from './support/sandbox';
+import { shoot } from './support/screenshots';
+import { skipTour } from './support/tour';
 
 /** Connects the sandbox portal and scans its contacts, through the API with the page's session. */
 async function connectAndScan(page: Page): Promise<void> {
@@ -40,4 +44,54 @@ test('merge a duplicate group in HubSpot from its plan, then restore the merged-
   await expect(confirm).toContainText('a new record with a new id will be created in HubSpot from the backup');
   await confirm.getByRole('button', { name: 'Restore contact' }).click();
   await expect(page.getByText('Record restored')).toBeVisible({ timeout: 30_000 });
+});
+
+/** The file a click on the link downloads, parsed as CSV with a header line. */
+async function downloadedCsv(page: Page, link: ReturnType<Page['getByRole']>): Promise<Record<string, string>[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  return parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
+}
+
+test('dismiss a group, undo it from History and it is back in the list; the groups and a quality list download as CSV', async ({ page }) => {
+  test.setTimeout(180_000);
+  await skipTour(page);
+  await signUpThroughApi(page, 'undo');
+  await connectAndScan(page);
+
+  await page.goto('/duplicates');
+  const list = page.getByRole('list', { name: 'Duplicate groups' });
+  await list.getByRole('button').first().click();
+  const groupId = new URL(page.url()).searchParams.get('group')!;
+  const groups = await downloadedCsv(page, page.getByRole('link', { name: 'Download CSV' }));
+  const lines = groups.filter((row) => row.Group === groupId);
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  expect(lines[0]).toMatchObject({ 'Object type': 'contacts', Status: 'pending' });
+  expect(lines[0]!.Reason).toMatch(/^(Same|Close) /);
+  expect(lines.every((row) => row.Name !== '' && row['Record ID'] !== '')).toBe(true);
+  await shoot(page, 'duplicates-download');
+
+  await page.getByRole('button', { name: 'Not a duplicate', exact: true }).click();
+  await expect(page.getByText('Marked as not a duplicate')).toBeVisible();
+  const pendingIds = async () => ((await (await page.request.get('/api/duplicates/groups?objectType=contacts&pageSize=100')).json()) as { groups: { id: number }[] }).groups.map((g) => String(g.id));
+  expect(await pendingIds()).not.toContain(groupId);
+
+  await page.getByRole('link', { name: 'History' }).click();
+  const history = page.getByRole('list', { name: 'History of record actions' });
+  const entry = history.getByRole('listitem').filter({ hasText: /^Dismissed / }).first();
+  await expect(entry.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await shoot(page, 'history-undo');
+  await entry.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Dismissal undone')).toBeVisible();
+  await expect(entry).toContainText('undone');
+  await expect(entry.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  expect(await pendingIds()).toContain(groupId);
+  await page.getByRole('link', { name: 'Groups' }).click();
+  await expect(list.getByRole('button')).not.toHaveCount(0);
+
+  await page.goto('/objects/contacts?flag=possible-duplicate');
+  const rows = await downloadedCsv(page, page.getByRole('link', { name: 'Download CSV' }));
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.Issues?.includes('Possible duplicate'))).toBe(true);
+  await shoot(page, 'objects-download');
 });

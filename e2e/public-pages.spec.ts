@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
+import { shoot } from './support/screenshots';
 
 const LEGAL_PAGES = [
   ['/about-us', 'About Us'],
@@ -137,4 +138,31 @@ test("'Delete my account' checks the password, deletes the account and signs out
   await expect(toast).toContainText('Login failed');
   await expect(toast).toContainText('Invalid email or password');
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('public pages show the signed-in header: the served landing page already does before its script runs, and signing out brings Login / Register back', async ({ page, browser }) => {
+  await signUpThroughApi(page, 'public-signed-in');
+  const header = page.getByRole('navigation', { name: 'Main' });
+  for (const path of ['/', '/blog', '/subscribe', '/about-us']) {
+    await page.goto(path);
+    await expect(header.getByRole('link', { name: 'Go to dashboard' }), path).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login / Register' }), path).toHaveCount(0);
+  }
+  await shoot(page, 'landing-signed-in');
+
+  // The HTML as served, without the app's script: what shows in the moment before it runs.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const served = await noScript.newPage();
+  await served.goto('/');
+  await expect(served.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Go to dashboard' })).toBeVisible();
+  await expect(served.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login / Register' })).toBeHidden();
+  await noScript.close();
+
+  await header.getByRole('link', { name: 'Go to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/');
+  await expect(header.getByRole('link', { name: 'Login / Register' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Go to dashboard' })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { PASSWORD, uniqueEmail } from './support/accounts';
 import { emailedLink } from './support/mailbox';
 
-test('register, wait out the resend cooldown, follow the emailed link, complete the profile, reach the dashboard', async ({ page }) => {
+test('register, wait out the resend cooldown, follow the emailed link, complete the profile, reach the set-up on /onboarding', async ({ page }) => {
   // The page's timers run on a fake clock, so the 30 s cooldown passes in no time.
   await page.clock.install();
   const email = uniqueEmail('register');
@@ -57,7 +57,8 @@ test('register, wait out the resend cooldown, follow the emailed link, complete 
   await page.getByLabel('Country of residence').fill('United Kingdom');
   await page.getByLabel('Contact phone').fill('+44 20 7946 0000');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // No HubSpot yet: the set-up comes next.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to DataCleaner' })).toBeVisible();
   await expect(page.getByText('Ada Lovelace')).toBeVisible();
 });

@@ -25,6 +25,20 @@ describe('findDuplicates on contacts', () => {
     expect(group!.matchKey).toContain('email');
   });
 
+  it('leads the reason with its strongest evidence: identical email outweighs a shared first name', () => {
+    // The first name is the same on every pair; the email is identical on one and a typo away on the others.
+    const records: EngineRecord[] = [
+      { id: 'e-1', properties: { firstname: 'Annika', lastname: 'Berg', email: 'annika.berg@fjord.example', city: 'Bergen' } },
+      { id: 'e-2', properties: { firstname: 'Annika', lastname: 'Bergström', email: 'annika.berg@fjord.example', city: 'Oslo' } },
+      { id: 'e-3', properties: { firstname: 'Annika', lastname: 'Berg', email: 'annika.berg@fjord.exmaple', city: 'Bergen' } },
+    ];
+    const found = findDuplicates([...backgroundContacts(300), ...records], 'contacts').groups.find((g) => g.recordIds.includes('e-1'));
+    expect(found?.recordIds).toEqual(['e-1', 'e-2', 'e-3']);
+    const total = (name: string) => found!.pairs.reduce((sum, pair) => sum + pair.fields.find((f) => f.field === name)!.weight, 0);
+    expect(total('email')).toBeGreaterThan(total('firstname'));
+    expect(found!.matchKey.split('+')[0]).toBe('email');
+  });
+
   it('finds no duplicates among distinct people', () => {
     expect(result.groups).toHaveLength(1);
     expect(result.duplicateRecordCount).toBe(2);

@@ -2,6 +2,7 @@ import type { ObjectType } from '../shared/object-types';
 import { blockPairs, type BlockingReport, type CandidatePairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
 import { pairExplainer, type PairExplanation } from './explain/explain-pair';
+import { matchKey } from './explain/match-key';
 import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
 import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
@@ -332,20 +333,6 @@ function labelledVectors(comparisons: readonly Comparison[], pairs: readonly Pai
   const left = Int32Array.from(known, ([a]) => indexOf.get(a)!);
   const right = Int32Array.from(known, ([, b]) => indexOf.get(b)!);
   return { count: known.length, levels: compareRange(comparisons, left, right, 0, known.length) };
-}
-
-/** Fields exact on every pair of the group; failing that, the two that weighed most. */
-function matchKey(explanations: readonly PairExplanation[]): string {
-  const fields = explanations[0]!.fields.map((f) => f.field);
-  const exactEverywhere = fields.filter((_field, c) => explanations.every((e) => e.fields[c]!.exact));
-  if (exactEverywhere.length > 0) return exactEverywhere.join('+');
-  const totals = fields.map((field, c) => ({ field, weight: explanations.reduce((sum, e) => sum + e.fields[c]!.weight, 0) }));
-  return totals
-    .filter((t) => t.weight > 0)
-    .sort((a, b) => b.weight - a.weight)
-    .slice(0, 2)
-    .map((t) => t.field)
-    .join('+');
 }
 
 function describeModel(comparisons: readonly Comparison[], trained: TrainedModel): DuplicateDetectionResult['model'] {

@@ -17,6 +17,7 @@ import { createRoutes } from './app/routes';
 import { TooltipProvider } from './components/ui/tooltip';
 import { ARTICLES } from './features/blog/articles';
 import { BUILD_FLAGS } from './lib/app-flags';
+import { PrerenderingContext } from './lib/prerendering';
 import { createQueryClient } from './lib/query-client';
 
 /** The paths to prerender: the public pages, then each article. */
@@ -39,7 +40,9 @@ export async function renderPage(pathname: string): Promise<string> {
       <QueryClientProvider client={queryClient}>
         <AppFlagsProvider value={BUILD_FLAGS}>
           <TooltipProvider>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <PrerenderingContext.Provider value={true}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </PrerenderingContext.Provider>
           </TooltipProvider>
         </AppFlagsProvider>
       </QueryClientProvider>

@@ -1,5 +1,6 @@
 import { articleTitle, DEFAULT_PAGE_META, NOT_FOUND_TITLE, PAGE_META, pageTitle, SITE_NAME, type AppRoute, type PageMeta, type RouteMatch } from '../../shared/app-routes';
 import type { Article } from '../../shared/blog-article';
+import { SIGNED_IN_HTML_ATTRIBUTE } from '../../shared/signed-in-hint';
 
 export interface PublicSite {
   /** Absolute, no trailing slash. */
@@ -115,6 +116,11 @@ export function injectHead(html: string, head: PageHead): string {
   // A document with no head element: the tags go first, after the doctype.
   const doctype = /^\s*<!doctype html>/i.exec(stripped)?.[0] ?? '';
   return `${doctype}${tags.join('')}${stripped.slice(doctype.length)}`;
+}
+
+/** <html data-signed-in>: the prerendered header shows its signed-in account area (src/web/styles.css). */
+export function markSignedIn(html: string): string {
+  return html.replace(/<html\b/, `<html ${SIGNED_IN_HTML_ATTRIBUTE}`);
 }
 
 /** index.html with prerendered markup in its empty #root, which the app's first render replaces. */

@@ -108,6 +108,17 @@ describe('serving the built web app', () => {
     for (const url of ['/privacy-policy', '/blog/no-such-article', '/demo', '/no/such/page']) expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('<div id="root"></div>');
   });
 
+  it('marks <html data-signed-in> for a browser with the signed-in hint cookie, so the prerendered header shows the signed-in account area', async () => {
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(visitor.body).toContain('<html lang="en">');
+    const signedIn = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: 'dc_signed_in=1' } });
+    expect(signedIn.body).toContain('<html data-signed-in lang="en">');
+    expect(signedIn.body).toContain('<div id="root"><div class="page"><h1>A clean HubSpot CRM $& $1</h1></div></div>');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    // The cached page for visitors stays unmarked.
+    expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toContain('<html lang="en">');
+  });
+
   it('sends the page compressed to browsers that accept it', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();

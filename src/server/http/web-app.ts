@@ -8,7 +8,8 @@ import { APP_ROUTES, matchAppRoute, PRERENDER_DIR, prerenderFile } from '../../s
 import { loadArticles, type Article } from '../../shared/blog-article';
 import { projectRoot } from '../project-root';
 import { apiNotFound } from './errors';
-import { headFor, injectBody, injectHead, robotsTxt, sitemapXml, type PageHead } from './public-site';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/signed-in-hint';
+import { headFor, injectBody, injectHead, markSignedIn, robotsTxt, sitemapXml, type PageHead } from './public-site';
 
 /** The Markdown the blog is built from; the web app bundles the same files. */
 export const defaultBlogDir = path.join(projectRoot, 'content/blog');
@@ -70,17 +71,18 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
   // compressed once as build:web compresses the rest; dropped when a new build replaces index.html.
   let template: { mtimeMs: number; html: string } | undefined;
   const pages = new Map<string, Promise<ServedPage>>();
-  async function servedPage(head: PageHead): Promise<ServedPage> {
+  async function servedPage(head: PageHead, signedIn: boolean): Promise<ServedPage> {
     const { mtimeMs } = await fs.promises.stat(indexHtml);
     if (template?.mtimeMs !== mtimeMs) {
       template = { mtimeMs, html: await fs.promises.readFile(indexHtml, 'utf8') };
       pages.clear();
     }
-    let page = pages.get(head.key);
+    const key = signedIn ? `${head.key} signed-in` : head.key;
+    let page = pages.get(key);
     if (!page) {
       const html = injectBody(injectHead(template.html, head), await prerendered(head.key));
-      page = compressed(html);
-      pages.set(head.key, page);
+      page = compressed(signedIn ? markSignedIn(html) : html);
+      pages.set(key, page);
     }
     return page;
   }
@@ -103,12 +105,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, opti
         .send('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).');
     }
     const head = headFor(matchAppRoute(pathOnly), bySlug, site.publicUrl);
-    const page = await servedPage(head);
+    const page = await servedPage(head, hasCookie(request.headers.cookie, SIGNED_IN_HINT_COOKIE));
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    reply.status(head.found ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply.status(head.found ? 200 : 404).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.html);
   });
+}
+
+/** Whether a Cookie header names this cookie (read raw: this file does not depend on the cookie plugin). */
+function hasCookie(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
 }
 
 interface ServedPage {

@@ -156,6 +156,14 @@ export const recordActionSchema = z
       restoredAsId: z.string().nullable(),
       /** Why not, when it is not available. */
       reason: z.string().nullable(),
+      /** How a person knows the record a Restore brings back (its name when it had one), or null when the action merged none away. */
+      recordName: z.string().nullable(),
+    }),
+    /** A dismissal can be undone: its group goes back to the review list. */
+    undo: z.object({
+      available: z.boolean(),
+      /** When the dismissal was undone, if it was. */
+      undoneAt: z.iso.datetime().nullable(),
     }),
   })
   .meta({ id: 'RecordAction' });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userQueryKey } from '../features/auth/api/current-user';
 import { setStoredUserId } from '../lib/local-storage';
+import { scanRun } from '../features/scans/scan-fixtures';
 import { fakeApi, json, makeUser } from '../test/fake-api';
 import { currentUrl, renderApp } from '../test/render-app';
 
@@ -42,5 +43,25 @@ describe('app shell', () => {
     expect(toast).toHaveTextContent('500: {"message":"boom","code":"INTERNAL"}');
     expect(currentUrl(router)).toBe('/dashboard');
     expect(window.localStorage.getItem('userId')).toBe('7');
+  });
+
+  it('offers the tour only once the first scan is done, and not during the set-up on /onboarding', async () => {
+    let lastScan: unknown = null;
+    const api = fakeApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/settings/last-scan': () => json({ lastScan }) });
+    const first = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/settings/last-scan').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('dialog', { name: 'Your CRM health at a glance' })).not.toBeInTheDocument();
+    first.unmount();
+
+    lastScan = scanRun({ status: 'completed', finishedAt: '2025-03-01T10:05:00.000Z' });
+    const onboarding = renderApp('/onboarding');
+    await screen.findByRole('heading', { name: 'Welcome to DataCleaner' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/settings/last-scan').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('dialog', { name: 'Your CRM health at a glance' })).not.toBeInTheDocument();
+    onboarding.unmount();
+
+    renderApp('/dashboard');
+    expect(await screen.findByRole('dialog', { name: 'Your CRM health at a glance' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { useSignInState } from '../features/auth/use-sign-in-state';
 import { PaymentFailedBanner } from '../features/billing/payment-failed-banner';
 import { ProductTour } from '../features/tour/product-tour';
 import { tour } from '../features/tour/tour-state';
+import { useTourAfterFirstScan } from '../features/tour/use-tour-after-first-scan';
 import { DEMO_BASE_PATH } from '../lib/demo-mode';
 import { signUpLabel, useAppFlags } from './app-flags';
 import { PageLoading } from './page-loading';
@@ -128,7 +129,7 @@ function TourButton() {
 /** The frame of every signed-in page, and of the demo under /demo. */
 export function AppShell({ demo = false }: { demo?: boolean }) {
   const flags = useAppFlags();
-  useEffect(() => tour.startOnFirstVisit(), []);
+  useTourAfterFirstScan();
   const location = useLocation();
   const basePath = demo ? DEMO_BASE_PATH : '';
   // The drawer belongs to the page it was opened on: navigating closes it.

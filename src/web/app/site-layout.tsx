@@ -3,6 +3,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ButtonLink } from '../components/ui/button';
 import { CloseIcon, MenuIcon } from '../components/ui/icons';
 import { useCurrentUser } from '../features/auth/api/current-user';
+import { usePrerendering } from '../lib/prerendering';
+import { hasSignedInHint } from '../lib/signed-in-hint';
 import { signUpLabel, useAppFlags } from './app-flags';
 import { PageLoading } from './page-loading';
 
@@ -43,19 +45,18 @@ function NavLinks({ vertical = false }: { vertical?: boolean }) {
   );
 }
 
-function AccountLinks({ vertical = false }: { vertical?: boolean }) {
+function SignedInLinks({ vertical }: { vertical: boolean }) {
+  return (
+    <div className={vertical ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
+      <ButtonLink to="/dashboard" size="sm" className={vertical ? 'py-2.5' : ''}>
+        Go to dashboard
+      </ButtonLink>
+    </div>
+  );
+}
+
+function SignedOutLinks({ vertical }: { vertical: boolean }) {
   const flags = useAppFlags();
-  // Where the page looks the user up (such as /subscribe), a signed-in user is offered the app, not a sign-in.
-  const { data: user } = useCurrentUser();
-  if (user) {
-    return (
-      <div className={vertical ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
-        <ButtonLink to="/dashboard" size="sm" className={vertical ? 'py-2.5' : ''}>
-          Go to dashboard
-        </ButtonLink>
-      </div>
-    );
-  }
   return (
     <div className={vertical ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
       {!flags.interestOnly && (
@@ -68,6 +69,27 @@ function AccountLinks({ vertical = false }: { vertical?: boolean }) {
       </ButtonLink>
     </div>
   );
+}
+
+function AccountLinks({ vertical = false }: { vertical?: boolean }) {
+  const prerendering = usePrerendering();
+  // Where the page looks the user up (such as /subscribe) its answer decides; elsewhere the hint cookie does.
+  const { data: user } = useCurrentUser();
+  if (prerendering) {
+    // Nobody is known at build time: both, and styles.css shows the one <html data-signed-in> calls for.
+    return (
+      <>
+        <div className="account-when-signed-out">
+          <SignedOutLinks vertical={vertical} />
+        </div>
+        <div className="account-when-signed-in">
+          <SignedInLinks vertical={vertical} />
+        </div>
+      </>
+    );
+  }
+  const signedIn = user !== undefined ? user !== null : hasSignedInHint();
+  return signedIn ? <SignedInLinks vertical={vertical} /> : <SignedOutLinks vertical={vertical} />;
 }
 
 function Header() {

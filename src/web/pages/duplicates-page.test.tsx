@@ -138,6 +138,24 @@ describe('/duplicates', () => {
     expect(await screen.findByText('No duplicates to review')).toBeInTheDocument();
   });
 
+  it('offers every group the filters select as a CSV download, in the demo from the demo\u2019s API', async () => {
+    fakeApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/duplicates/groups': () => json(page([group(1)])) });
+    const first = renderApp('/duplicates?objectType=companies&confidence=high&page=2');
+    const download = await screen.findByRole('link', { name: 'Download CSV' });
+    const href = new URL(download.getAttribute('href')!, 'http://site.invalid');
+    expect(href.pathname).toBe('/api/duplicates/export.csv');
+    expect(Object.fromEntries(href.searchParams)).toEqual({ status: 'pending', sort: 'confidence', objectType: 'companies', minConfidence: '0.95' });
+    expect(download).toHaveAttribute('download');
+    first.unmount();
+
+    fakeApi({ 'GET /api/demo/user': () => json(makeUser({ isDemo: true })), 'GET /api/demo/duplicates/groups': () => json(page([group(1)])) });
+    // The request layer picks the demo API from the browser's own address.
+    window.history.pushState({}, '', '/demo/duplicates');
+    renderApp('/demo/duplicates');
+    expect((await screen.findByRole('link', { name: 'Download CSV' })).getAttribute('href')).toMatch(/^\/api\/demo\/duplicates\/export\.csv\?/);
+    window.history.pushState({}, '', '/');
+  });
+
   it('filters on since from a notification link, shows it as a chip in local time, and drops it when removed', async () => {
     const api = fakeApi({ 'GET /api/user': () => json(makeUser()), 'GET /api/duplicates/groups': () => json(page([group(1)])) });
     const since = '2025-03-10T08:00:00.000Z';

@@ -5,11 +5,12 @@ import type { MergeView } from '../../shared/contracts/cleanup';
 import { duplicateGroupsQuerySchema } from '../../shared/contracts/results';
 import { OBJECT_TYPES, type ObjectType } from '../../shared/object-types';
 import { ButtonLink, Button } from '../components/ui/button';
+import { DownloadLink } from '../components/ui/download-link';
 import { LoadingState } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
 import { DashboardPanel, SectionError } from '../features/dashboard/dashboard-panel';
 import { formatCount } from '../features/dashboard/format-numbers';
-import { PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, type ConfidenceFilter, type Decision, type GroupFilters, type SortOrder, type StatusFilter } from '../features/duplicates/api/duplicate-groups';
+import { groupsExportUrl, PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, type ConfidenceFilter, type Decision, type GroupFilters, type SortOrder, type StatusFilter } from '../features/duplicates/api/duplicate-groups';
 import { GroupDetail } from '../features/duplicates/group-detail';
 import { GroupFiltersBar, SinceChip } from '../features/duplicates/group-filters';
 import { GroupList } from '../features/duplicates/group-list';
@@ -55,7 +56,8 @@ function paramsFrom(filters: GroupFilters, group: number | null, extra: Record<s
 }
 
 export function DuplicatesPage() {
-  const demo = isDemoMode(useLocation().pathname);
+  const { pathname } = useLocation();
+  const demo = isDemoMode(pathname);
   const basePath = demo ? DEMO_BASE_PATH : '';
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
@@ -176,11 +178,14 @@ export function DuplicatesPage() {
                 <h2 id="groups-heading" className="text-base font-semibold text-slate-900">
                   Groups
                 </h2>
-                {list.data && (
-                  <p className="text-sm text-slate-500" aria-live="polite">
-                    {total === 0 ? 'None' : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`}
-                  </p>
-                )}
+                <div className="flex items-baseline gap-3">
+                  {list.data && (
+                    <p className="text-sm text-slate-500" aria-live="polite">
+                      {total === 0 ? 'None' : `${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`}
+                    </p>
+                  )}
+                  {total > 0 && <DownloadLink href={groupsExportUrl(filters, pathname)}>Download CSV</DownloadLink>}
+                </div>
               </div>
               {list.isPending ? (
                 <LoadingState label="Loading duplicate groups" className="py-16" />

@@ -72,6 +72,8 @@ describe('/objects/{type}', () => {
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ flag: 'stale', page: '1' }));
     expect(within(chips).getByRole('button', { name: /Stale/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Nothing about the record has changed for more than 365 days.')).toBeInTheDocument();
+    // The list on screen, every page of it, as a file.
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/objects/contacts/records.csv?sort=recent&flag=stale');
 
     // Pressing it again shows every record.
     fireEvent.click(within(chips).getByRole('button', { name: /Stale/ }));

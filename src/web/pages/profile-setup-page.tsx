@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { profileRequestSchema } from '../../shared/contracts/accounts';
@@ -11,13 +11,24 @@ import { serverMessage } from '../lib/api-request';
 import { fieldErrors, hasErrors } from '../lib/form-errors';
 import { saveProfile } from '../features/auth/api/auth-requests';
 import { useCurrentUser } from '../features/auth/api/current-user';
-import { DASHBOARD_PATH } from '../features/auth/auth-outcomes';
+import { DASHBOARD_PATH, ONBOARDING_PATH } from '../features/auth/auth-outcomes';
+import { hubspotStatusQueryOptions } from '../features/dashboard/api/get-hubspot-status';
 import { useSignInState } from '../features/auth/use-sign-in-state';
+
+/** The set-up on /onboarding comes next until HubSpot is connected; if the status cannot be read, it shows that too. */
+async function hubspotConnected(queryClient: QueryClient): Promise<boolean> {
+  try {
+    return (await queryClient.fetchQuery(hubspotStatusQueryOptions())).connected;
+  } catch {
+    return false;
+  }
+}
 
 /** /profile/setup: the three fields every account needs before the app opens. */
 export function ProfileSetupPage() {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { signedIn } = useSignInState();
   const [values, setValues] = useState({
     fullName: user?.fullName ?? user?.displayName ?? '',
@@ -29,10 +40,10 @@ export function ProfileSetupPage() {
 
   const mutation = useMutation({
     mutationFn: saveProfile,
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       signedIn(saved);
       toast({ title: 'Profile saved', description: 'Welcome to DataCleaner!', variant: 'success' });
-      navigate(DASHBOARD_PATH, { replace: true });
+      navigate((await hubspotConnected(queryClient)) ? DASHBOARD_PATH : ONBOARDING_PATH, { replace: true });
     },
   });
 

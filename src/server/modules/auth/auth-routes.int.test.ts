@@ -144,6 +144,10 @@ describe('POST /api/login', () => {
     const set = response.cookies.find((c) => c.name === 'dc_session')!;
     expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(set.secure).toBeFalsy();
+    // Public pages read that a session exists (not whose) from a cookie scripts can see.
+    const hint = response.cookies.find((c) => c.name === 'dc_signed_in')!;
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/', expires: set.expires });
+    expect(hint.httpOnly).toBeFalsy();
   });
 
   it('reports, in order, what the app needs: profile, then an expired trial; echoes redirectTo', async () => {
@@ -181,6 +185,7 @@ describe('POST /api/logout and GET /api/user', () => {
     const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(out.json()).toEqual({ message: 'Logged out' });
     expect(out.cookies.find((c) => c.name === 'dc_session')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'dc_signed_in')?.value).toBe('');
     // The old cookie, replayed, no longer signs anybody in.
     expect((await user(cookie)).statusCode).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_HINT_COOKIE } from '../../../shared/signed-in-hint';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sessions, users, type User } from '../../db/schema';
@@ -34,6 +35,7 @@ export async function startSession(db: Db, config: Config, request: FastifyReque
     ipAddress: request.ip,
   });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, request, expiresAt));
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions(config, request, expiresAt), httpOnly: false });
   await markDeviceKnown(db, config, request, reply, userId);
 }
 
@@ -69,6 +71,7 @@ export async function endSession(db: Db, config: Config, request: FastifyRequest
   const token = request.cookies[SESSION_COOKIE];
   if (token) await db.delete(sessions).where(eq(sessions.id, tokenHash(token)));
   reply.clearCookie(SESSION_COOKIE, cookieOptions(config, request));
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions(config, request), httpOnly: false });
 }
 
 /** Signs a user out everywhere, except perhaps the session that asked. */

@@ -86,7 +86,9 @@ export function actionView(row: RecordAction, backups: BackupIndex, now = Date.n
       summary = `${row.actionType} ${row.recordIds.join(', ')}`;
   }
 
-  let restore: RecordActionView['restore'] = { available: false, restoredAsId: null, reason: null };
+  // The record merged away, by the name it had when the merge read it; its id when it had none.
+  const recordName = row.actionType === 'merge' && details.secondaryId ? (labels[details.secondaryId] ?? details.secondaryId) : null;
+  let restore: RecordActionView['restore'] = { available: false, restoredAsId: null, reason: null, recordName };
   if (row.actionType === 'merge') {
     const backup = details.mergeId && details.secondaryId ? backups.get(backupKey(details.mergeId, details.secondaryId)) : undefined;
     const restoring = backup?.restoreStartedAt && !backup.restoredAsId && now - backup.restoreStartedAt.getTime() < RESTORE_STALE_MS;
@@ -100,8 +102,10 @@ export function actionView(row: RecordAction, backups: BackupIndex, now = Date.n
             : restoring
               ? 'A restore of this record is under way.'
               : null;
-    restore = { available: reason === null, restoredAsId: backup?.restoredAsId ?? null, reason };
+    restore = { available: reason === null, restoredAsId: backup?.restoredAsId ?? null, reason, recordName };
   }
+  const undoneAt = typeof details.undoneAt === 'string' ? details.undoneAt : null;
+  const undo = { available: row.actionType === 'dismiss' && status === 'completed' && undoneAt === null && details.groupId != null && row.recordIds.length >= 2, undoneAt };
 
   return {
     id: row.id,
@@ -120,6 +124,7 @@ export function actionView(row: RecordAction, backups: BackupIndex, now = Date.n
     changes,
     resultId,
     restore,
+    undo,
   };
 }
 

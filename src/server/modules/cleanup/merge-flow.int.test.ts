@@ -219,7 +219,8 @@ describe('restore', () => {
     const merge = await finishedMerge(ctx, cookie, ((await post(cookie, `/api/cleanup/groups/${groupId}/merge`, { primaryId: records[0]!.id })).json() as MergeView).id);
     expect(merge.status).toBe('completed');
     const step = merge.steps.find((s) => s.actionType === 'merge')!;
-    expect(step.restore).toEqual({ available: true, restoredAsId: null, reason: null });
+    // The name a Restore dialog asks about comes from the server, not from the summary's wording.
+    expect(step.restore).toEqual({ available: true, restoredAsId: null, reason: null, recordName: 'Noor Hadad <noor.h@mail.example>' });
 
     const notAMerge = merge.steps.find((s) => s.actionType === 'update');
     if (notAMerge) expect((await post(cookie, `/api/cleanup/actions/${notAMerge.id}/restore`)).json()).toMatchObject({ code: 'NOT_RESTORABLE' });
@@ -243,7 +244,7 @@ describe('restore', () => {
     expect(twice.json()).toEqual({ code: 'ALREADY_RESTORED', message: `This record was already restored as record ${result.restoredId}.` });
     const history = (await get(cookie, '/api/cleanup/history')).json() as HistoryPage;
     expect(history.actions[0]).toMatchObject({ actionType: 'restore', summary: `Restored Noor Hadad <noor.h@mail.example> (${records[1]!.id}) from its backup as new record ${result.restoredId}` });
-    expect(history.actions.find((a) => a.id === step.id)!.restore).toEqual({ available: false, restoredAsId: result.restoredId, reason: `Already restored as record ${result.restoredId}.` });
+    expect(history.actions.find((a) => a.id === step.id)!.restore).toEqual({ available: false, restoredAsId: result.restoredId, reason: `Already restored as record ${result.restoredId}.`, recordName: 'Noor Hadad <noor.h@mail.example>' });
   });
 
   it('recreates a contact without its email when HubSpot already has that email on a record, and says which', async () => {

@@ -42,6 +42,8 @@ export interface ActionDetails {
   restoredId?: string;
   /** Properties HubSpot would not take back, with why. */
   leftOut?: { property: string; reason: string }[];
+  /** dismiss: when the dismissal was undone from History. */
+  undoneAt?: string;
 }
 
 /**

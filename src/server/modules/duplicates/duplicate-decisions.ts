@@ -4,7 +4,7 @@
  * action (SPEC.md section 3) and feedback for the engine: the pairs it names are never
  * proposed again, and they teach the model what a non-match looks like in this portal.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PairOfIds } from '../../../engine';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { recordNames } from '../../../shared/crm-properties';
@@ -31,6 +31,17 @@ async function pendingGroup(db: Db, userId: number, groupId: number): Promise<Du
   return row;
 }
 
+/** The group's status moves on only from the one the decision was taken on; results caches are told. */
+async function moveGroup(tx: Db, userId: number, groupId: number, from: string, to: string, now: Date): Promise<void> {
+  const updated = await tx
+    .update(duplicateGroups)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, from)))
+    .returning({ id: duplicateGroups.id });
+  if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
+  await bumpResultsVersion(tx, userId);
+}
+
 const idsOf = (row: Pick<DuplicateGroup, 'records'>) => (row.records as { id: string }[]).map((r) => String(r.id));
 
 const namesOf = (row: Pick<DuplicateGroup, 'records' | 'objectType'>) => recordNames(row.objectType as ObjectType, row.records as { id: string; properties?: Record<string, unknown> }[]);
@@ -42,17 +53,39 @@ export async function dismissGroup(db: Db, userId: number, groupId: number, opti
   const decided: DuplicateGroup = { ...row, status: 'dismissed', updatedAt: now };
   if (options.persist) {
     await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(duplicateGroups)
-        .set({ status: 'dismissed', updatedAt: now })
-        .where(and(eq(duplicateGroups.id, groupId), eq(duplicateGroups.status, 'pending')))
-        .returning({ id: duplicateGroups.id });
-      if (updated.length === 0) throw new HttpError(409, 'GROUP_DECIDED', 'This group was changed meanwhile: reload it and try again.');
-      await bumpResultsVersion(tx, userId);
+      await moveGroup(tx, userId, groupId, 'pending', 'dismissed', now);
       await tx.insert(recordActions).values({ userId, objectType: row.objectType, actionType: DISMISS_ACTION, recordIds: idsOf(row), primaryRecordId: null, timestamp: now, details: { groupId, by: 'user', labels: namesOf(row) }, status: 'completed' });
     });
   }
   return duplicateGroupView(decided, await userValueLabels(db, userId, row.objectType as ObjectType));
+}
+
+/**
+ * A dismissal taken back (from History): the group returns to the review list, its pairs may
+ * be proposed again, and the dismissal's history entry says it was undone.
+ */
+export async function undoDismissal(db: Db, userId: number, groupId: number, options: DecisionOptions): Promise<DuplicateGroupView> {
+  const row = await findGroup(db, userId, groupId);
+  if (row.status !== 'dismissed') throw new HttpError(409, 'GROUP_NOT_DISMISSED', `This group is ${row.status}, not dismissed: there is no dismissal to undo.`);
+  if (idsOf(row).length < 2) throw new HttpError(409, 'GROUP_TOO_SMALL', 'Only one record is left in this group: there is nothing to review.');
+  const now = options.now ?? new Date();
+  if (options.persist) {
+    await db.transaction(async (tx) => {
+      await moveGroup(tx, userId, groupId, 'dismissed', 'pending', now);
+      await tx
+        .update(recordActions)
+        .set({ details: sql`coalesce(${recordActions.details}, '{}'::jsonb) || ${JSON.stringify({ undoneAt: now.toISOString() })}::jsonb` })
+        .where(
+          and(
+            eq(recordActions.userId, userId),
+            eq(recordActions.actionType, DISMISS_ACTION),
+            sql`${recordActions.details}->>'groupId' = ${String(groupId)}`,
+            isNull(sql`${recordActions.details}->>'undoneAt'`),
+          ),
+        );
+    });
+  }
+  return duplicateGroupView({ ...row, status: 'pending', updatedAt: now }, await userValueLabels(db, userId, row.objectType as ObjectType));
 }
 
 /**

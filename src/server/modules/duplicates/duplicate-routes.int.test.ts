@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import type { HistoryPage } from '../../../shared/contracts/cleanup';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { duplicateGroups, recordActions, scanHistory, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
@@ -41,6 +43,36 @@ describe('deciding on a duplicate group', () => {
     const [action] = await ctx.database.db.select().from(recordActions).where(eq(recordActions.userId, userId));
     expect(action).toMatchObject({ actionType: 'dismiss', recordIds: ['c1', 'c2'], status: 'completed' });
     expect((await userFeedback(ctx.database.db, userId, 'contacts')).notDuplicates).toEqual([['c1', 'c2']]);
+  });
+
+  it('undoes a dismissal from History: the group is back in the duplicates list, its pairs may be proposed again, and History says it was undone', async () => {
+    const { cookie, userId, groupId } = await seedGroup('undo@example.com', ['c1', 'c2']);
+    const pendingIds = async () => (await ctx.app.inject({ method: 'GET', url: '/api/duplicates/groups', headers: { cookie } })).json<{ groups: { id: number }[] }>().groups.map((g) => g.id);
+    expect((await post(`/api/duplicates/${groupId}/dismiss`, cookie)).statusCode).toBe(200);
+    expect(await pendingIds()).toEqual([]);
+    const history = async () => (await ctx.app.inject({ method: 'GET', url: '/api/cleanup/history', headers: { cookie } })).json<HistoryPage>().actions;
+    const [dismissal] = await history();
+    expect(dismissal).toMatchObject({ actionType: 'dismiss', groupId, undo: { available: true, undoneAt: null } });
+
+    const stranger = await activeUser(ctx, 'undo-stranger@example.com');
+    expect((await post(`/api/duplicates/${groupId}/undo-dismiss`, stranger)).statusCode).toBe(404);
+    expect(await pendingIds()).toEqual([]);
+
+    const response = await post(`/api/duplicates/${groupId}/undo-dismiss`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<DuplicateGroupView>()).toMatchObject({ id: groupId, status: 'pending' });
+    expect(await pendingIds()).toEqual([groupId]);
+    expect((await userFeedback(ctx.database.db, userId, 'contacts')).notDuplicates).toEqual([]);
+    const [undone] = await history();
+    expect(undone!.undo.available).toBe(false);
+    expect(undone!.undo.undoneAt).toMatch(/^\d{4}-/);
+
+    const again = await post(`/api/duplicates/${groupId}/undo-dismiss`, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This group is pending, not dismissed: there is no dismissal to undo.', code: 'GROUP_NOT_DISMISSED' });
+    // Dismissed again, the new dismissal is the one History offers to undo.
+    expect((await post(`/api/duplicates/${groupId}/dismiss`, cookie)).statusCode).toBe(200);
+    expect((await history()).map((a) => a.undo.available)).toEqual([true, false]);
   });
 
   it('takes one record out of a group: its pairs go, the group stays with the rest', async () => {
@@ -99,5 +131,52 @@ describe('listing the groups a notification links to', () => {
     const bad = await list('since=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('since must be a date and time such as 2025-03-10T08:00:00Z');
+  });
+});
+
+describe('GET /api/duplicates/export.csv', () => {
+  const field = (name: string, label: string, weight: number, exact: boolean) => ({ field: name, label, level: exact ? 'exact match' : 'similar', exact, weight, valueA: 'x', valueB: 'x' });
+
+  it('downloads the groups the filters select: one line per record with the group, confidence, reason, id, name and key fields, formulas defused', async () => {
+    const { cookie, userId, groupId } = await seedGroup('export@example.com', ['c1', 'c2']);
+    const db = ctx.database.db;
+    await db
+      .update(duplicateGroups)
+      .set({
+        confidence: 0.9731,
+        matchKey: 'email+firstname',
+        records: [
+          { id: 'c1', isPrimary: true, properties: { firstname: 'Ann', lastname: 'Lee', email: 'ann@lee.example', phone: '+1 555 0100', company: 'Lee, "Ltd"' }, updatedAt: null },
+          { id: 'c2', isPrimary: false, properties: { firstname: '=cmd|calc', lastname: 'Lee', email: 'ann@lee.example', company: '@Lee' }, updatedAt: null },
+        ],
+        explanations: [{ a: 'c1', b: 'c2', weight: 16, probability: 0.97, priorWeight: -8, fields: [field('firstname', 'First name', 2, true), field('email', 'Email', 14, true)] }],
+      })
+      .where(eq(duplicateGroups.id, groupId));
+    const [scan] = await db.select({ id: scanHistory.id }).from(scanHistory).where(eq(scanHistory.userId, userId));
+    await db.insert(duplicateGroups).values({ userId, objectType: 'companies', scanId: scan!.id, matchKey: 'domain', confidence: 0.8, status: 'dismissed', primaryRecordId: 'k1', records: [{ id: 'k1', isPrimary: true, properties: { name: 'Acme', domain: 'acme.example' }, updatedAt: null }, { id: 'k2', isPrimary: false, properties: { name: 'ACME Inc', domain: 'acme.example' }, updatedAt: null }], explanations: [] });
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?objectType=contacts', headers: { cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="duplicate-groups-contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Group, r['Object type'], r['Confidence (%)'], r.Reason, r.Status, r['Suggested primary'], r['Record ID'], r.Name])).toEqual([
+      [String(groupId), 'contacts', '97.3', 'Same Email + First name', 'pending', 'yes', 'c1', 'Ann Lee'],
+      [String(groupId), 'contacts', '97.3', 'Same Email + First name', 'pending', 'no', 'c2', "'=cmd|calc Lee"],
+    ]);
+    // A leading + is defused too (a spreadsheet shows the apostrophe-marked cell as the text +1 555 0100).
+    expect(rows[0]).toMatchObject({ Email: 'ann@lee.example', 'Phone Number': "'+1 555 0100", 'Company Name': 'Lee, "Ltd"' });
+    expect(rows[1]).toMatchObject({ 'First Name': "'=cmd|calc", 'Company Name': "'@Lee" });
+
+    // The list's status filter applies; without a type every type's key fields get a column.
+    const all = parse((await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?status=all', headers: { cookie } })).body, { columns: true }) as Record<string, string>[];
+    expect(all.map((r) => r['Record ID']).sort()).toEqual(['c1', 'c2', 'k1', 'k2']);
+    expect(all.find((r) => r['Record ID'] === 'k2')).toMatchObject({ Status: 'dismissed', Name: 'ACME Inc', 'Company Domain Name': 'acme.example' });
+
+    const stranger = await activeUser(ctx, 'export-stranger@example.com');
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?status=all', headers: { cookie: stranger } });
+    expect(parse(theirs.body, { columns: true })).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/duplicates/export.csv?status=nope', headers: { cookie } })).statusCode).toBe(400);
   });
 });

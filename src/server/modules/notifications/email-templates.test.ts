@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BRAND_COLORS } from '../../../shared/brand-colors';
 import { passwordChangedEmail, passwordResetEmail, renderEmail, verificationEmail } from './email-templates';
 
 const url = 'https://app.example.com/verify?token=abc&next=%2Fscans';
@@ -95,5 +97,23 @@ describe('renderEmail', () => {
     const content = { preheader: 'p', heading: 'h', paragraphs: [], footnote: 'f' };
     expect(() => renderEmail({ ...content, action: { label: 'Go', url: 'javascript:alert(1)' } })).toThrow(/http or https/);
     expect(() => renderEmail({ ...content, action: { label: 'Go', url: 'not a url' } })).toThrow(/not a valid URL/);
+  });
+});
+
+describe("the emails' colours", () => {
+  it("are the app's teal: the brand colours the web app's style sheet defines", () => {
+    const css = readFileSync(new URL('../../../web/styles.css', import.meta.url), 'utf8');
+    const theme = Object.fromEntries([...css.matchAll(/--color-brand-(\d+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]!.toLowerCase()]));
+    expect(theme).toEqual(Object.fromEntries(Object.entries(BRAND_COLORS).map(([shade, hex]) => [shade, hex])));
+  });
+
+  it('paint the header, the button and the links teal, and nothing blue', () => {
+    for (const { email } of templates) {
+      expect(email.html).toContain(`bgcolor="${BRAND_COLORS[700]}"`);
+      expect(email.html).toContain(`background-color:${BRAND_COLORS[700]};border-radius:8px 8px 0 0`);
+      expect(email.html).toContain(`style="color:${BRAND_COLORS[700]};text-decoration:underline;"`);
+      // Tailwind's blues, which the emails used before.
+      expect(email.html).not.toMatch(/#(1d4ed8|3b82f6|2563eb|1e40af|60a5fa)/i);
+    }
   });
 });

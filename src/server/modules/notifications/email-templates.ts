@@ -1,3 +1,5 @@
+import { BRAND_COLORS } from '../../../shared/brand-colors';
+
 /** What every email needs: the subject goes in the envelope, html and text are the two alternatives. */
 export interface RenderedEmail {
   subject: string;
@@ -50,13 +52,14 @@ const colors = {
   page: '#f4f5f7',
   card: '#ffffff',
   border: '#e2e8f0',
-  brand: '#1d4ed8',
+  // The app's buttons and header: brand-700 carries white text at 5.5:1.
+  brand: BRAND_COLORS[700],
   heading: '#0f172a',
   body: '#334155',
   muted: '#64748b',
   good: '#15803d',
   bad: '#b91c1c',
-  bar: '#3b82f6',
+  bar: BRAND_COLORS[600],
   gap: '#cbd5e1',
   stripe: '#f8fafc',
 };

@@ -169,7 +169,7 @@ describe('weeklyReportEmail', () => {
     expectInBoth(email, 'Contacts', '78 \u25B2 +6', '60 - 65 66 70 71 72 78', '1,204', '40', 'Companies', '- - - - - - - 64');
     expect(email.text).not.toContain('Deals');
     // Bars: 78 is 31px of 40; a week without a scan is a thin grey line.
-    expect(email.html).toContain('height="31" bgcolor="#3b82f6"');
+    expect(email.html).toContain('height="31" bgcolor="#0d9488"');
     expect(email.html).toContain('height="2" bgcolor="#cbd5e1"');
     expect(email.html).toContain('role="img" aria-label="Last 8 weeks: 60 - 65 66 70 71 72 78"');
     expect(email.html).not.toContain('<img');

@@ -4,7 +4,7 @@
  */
 export { objectRoutes } from './object-routes';
 export { listObjectRecords } from './object-queries';
-export { recordNameOf } from './object-fields';
+export { listedFieldsOf, recordNameOf } from './object-fields';
 export { typeQualitySummary } from './type-quality-summary';
 export { PROPERTY_NAME_PATTERN, sampleRecords } from './record-sample';
 export type { RecordFilter, RecordSample, SampledRecord } from './record-sample';

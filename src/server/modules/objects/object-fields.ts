@@ -77,6 +77,11 @@ export function fieldsOf(objectType: ObjectType, properties: Iterable<string>, a
   return [...keys.map((property) => ({ property, label: propertyLabel(objectType, property), key: true })), ...rest.map((property) => ({ property, label: propertyLabel(objectType, property), key: false }))];
 }
 
+/** The properties the object list shows of a type, labelled, key properties first: what an export names too. */
+export function listedFieldsOf(objectType: ObjectType): ObjectField[] {
+  return fieldsOf(objectType, OBJECT_FIELDS[objectType].summaryFields);
+}
+
 /** The flags a type is checked for: a type without email (or phone) properties never raises that flag. */
 export function checksOf(objectType: ObjectType): QualityFlag[] {
   const fields = OBJECT_FIELDS[objectType];

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectRecordPage, ObjectRecordSummary, ObjectRecordView } from '../../../shared/contracts/objects';
 import { crmConnections, crmRecords, crmSyncState, duplicateGroups, scanHistory, users } from '../../db/schema';
@@ -259,6 +260,63 @@ describe('GET /api/objects/:objectType', () => {
   it('needs a signed-in user', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/objects/contacts' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/objects/contacts/101' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/objects/:objectType/records.csv', () => {
+  const csv = async (cookie: string, query = '') => {
+    const response = await get(cookie, `/api/objects/contacts/records.csv${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    return { response, rows };
+  };
+
+  it('downloads the whole list, every page, as an attachment, one line per record', async () => {
+    const { response, rows } = await csv(ada.cookie);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="contacts-all-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(rows).toHaveLength(36);
+    expect(Object.keys(rows[0]!)).toEqual(['Record ID', 'Name', 'Email', 'First Name', 'Last Name', 'Phone Number', 'Mobile Phone Number', 'Company Name', 'Job Title', 'Issues', 'Missing key fields', 'Invalid values', 'Last changed', 'Duplicate groups']);
+    const grace = rows.find((r) => r['Record ID'] === '101')!;
+    expect(grace).toMatchObject({ Name: 'Grace Hopper', Issues: 'Possible duplicate', 'Duplicate groups': String(adaGroup) });
+    expect(rows.some((r) => r.Name === 'Bob Secret')).toBe(false);
+  });
+
+  it('downloads one quality list: the flag, the search and the order the screen shows', async () => {
+    const { response, rows } = await csv(ada.cookie, '?flag=invalid-phone');
+    expect(response.headers['content-disposition']).toMatch(/filename="contacts-invalid-phone-/);
+    expect(rows.map((r) => r['Record ID'])).toEqual(['104']);
+    expect(rows[0]!.Issues).toBe('Invalid phone');
+    expect(rows[0]!['Invalid values']).toContain(': 12345');
+    expect(rows[0]!['Invalid values']).toContain(': 0161 266 7527');
+    expect((await csv(ada.cookie, '?flag=missing-fields')).rows.map((r) => [r['Record ID'], r['Missing key fields']])).toEqual([['102', 'Email']]);
+    expect((await csv(ada.cookie, '?search=filler&sort=name')).rows.map((r) => r['Record ID']).slice(0, 3)).toEqual(['201', '202', '203']);
+  });
+
+  it('defuses spreadsheet formulas and quotes commas, quotes and line breaks', async () => {
+    const carol = await account('carol-objects@example.com');
+    await seedRecord(carol, 'contacts', '501', complete('=HYPERLINK("http://evil.example","x")', 'Smith, Jr.', '+1@evil.example', { jobtitle: '@SUM(A1)', company: '-2+3', phone: 'line\nbreak' }));
+    const { response, rows } = await csv(carol.cookie);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row['First Name']).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(row.Name).toBe('\'=HYPERLINK("http://evil.example","x") Smith, Jr.');
+    expect(row['Last Name']).toBe('Smith, Jr.');
+    expect(row.Email).toBe("'+1@evil.example");
+    expect(row['Job Title']).toBe("'@SUM(A1)");
+    expect(row['Company Name']).toBe("'-2+3");
+    expect(row['Phone Number']).toBe('line\nbreak');
+    // No cell of the raw file starts with a formula character.
+    const cells = parse(response.body) as string[][];
+    expect(cells.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+
+  it('needs a signed-in user and refuses bad parameters', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/objects/contacts/records.csv' })).statusCode).toBe(401);
+    const bad = await get(ada.cookie, '/api/objects/contacts/records.csv?flag=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    expect((await get(ada.cookie, '/api/objects/people/records.csv')).statusCode).toBe(400);
   });
 });
 

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { objectRecordPageSchema, objectRecordParamsSchema, objectRecordSchema, objectRecordsQuerySchema, objectTypeParamsSchema } from '../../../shared/contracts/objects';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
+import { sendCsv } from '../../http/csv';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser } from '../auth';
 import { findObjectRecord, listObjectRecords } from './object-queries';
+import { objectRecordsCsv } from './object-records-csv';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -29,6 +32,26 @@ export function objectRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
         },
       },
       async (request) => listObjectRecords(db, signedInUser(request).id, request.params.objectType, request.query),
+    );
+
+    app.get(
+      '/api/objects/:objectType/records.csv',
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['objects'],
+          summary: "One quality list of an object type (the list's flag, search and order) as CSV, every page of it",
+          params: objectTypeParamsSchema,
+          querystring: objectRecordsQuerySchema,
+          response: { 200: z.string().meta({ description: 'text/csv' }), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { objectType } = request.params;
+        const { flag, search, sort } = request.query;
+        const name = `${objectType}-${flag ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+        return sendCsv(reply, name, objectRecordsCsv(db, signedInUser(request).id, objectType, { flag, search, sort }));
+      },
     );
 
     app.get(

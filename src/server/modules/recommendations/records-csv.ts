@@ -2,18 +2,12 @@ import type { QualityFlag } from '../../../shared/contracts/objects';
 import type { ObjectType } from '../../../shared/object-types';
 import { labelledValue } from '../../../shared/value-labels';
 import type { Db } from '../../db/client';
+import { csvCell as cell } from '../../http/csv';
 import { listObjectRecords } from '../objects';
 
 /** Rows one CSV holds at most: a download stays quick; the object list pages through the rest. */
 export const CSV_ROW_CAP = 10_000;
 const PAGE_SIZE = 100;
-
-/** Quotes a cell when it must be, and defuses spreadsheet formulas. */
-function cell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The live records of the type raising the flag, with the properties the object list shows. */
 export async function recordsCsv(db: Db, userId: number, objectType: ObjectType, flag: QualityFlag): Promise<string> {

@@ -124,3 +124,9 @@ export const ChatIcon = (props: IconProps) => (
     <path d="M8 9.5h8M8 12.5h5" />
   </Icon>
 );
+
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);

@@ -5,6 +5,7 @@ import { displayNameOf } from './api/current-user';
 export const EXPIRED_TRIAL_PATH = '/subscribe?expiredTrial=true#plans';
 export const PROFILE_SETUP_PATH = '/profile/setup';
 export const DASHBOARD_PATH = '/dashboard';
+export const ONBOARDING_PATH = '/onboarding';
 
 export type AuthOutcome =
   | { kind: 'verify'; email: string; justSent: boolean; toast?: ToastInput }

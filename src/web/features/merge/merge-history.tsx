@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api-request';
 import { SectionError } from '../dashboard/dashboard-panel';
 import { formatExactTime } from '../dashboard/time-ago';
+import { useUndoDismissal } from '../duplicates/api/duplicate-groups';
 import { recordNoun } from '../duplicates/group-summary';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
 import { useCleanupHistory, useRestore } from './api/merge-requests';
@@ -26,13 +27,9 @@ function who(action: RecordActionView): string {
   return action.performedByName ?? 'You';
 }
 
-/**
- * The record a Restore brings back: the one the merge merged away, named as the summary names it
- * ("Merged Bob Smith (12) into Robert Smith (11)"), else by its id.
- */
+/** The record a Restore brings back, as the server names it (its name when it had one), else by its id. */
 export function restoredRecordName(action: RecordActionView): string {
-  const named = /^Merged (.+?) into /.exec(action.summary)?.[1];
-  if (named) return named;
+  if (action.restore.recordName) return action.restore.recordName;
   const away = action.recordIds.find((id) => id !== action.primaryRecordId);
   return away ? `record ${away}` : 'the merged-away record';
 }
@@ -42,7 +39,14 @@ export function MergeHistory({ demo }: { demo: boolean }) {
   const [page, setPage] = useState(1);
   const history = useCleanupHistory(page);
   const restore = useRestore();
+  const undo = useUndoDismissal();
   const [asking, setAsking] = useState<RecordActionView | null>(null);
+
+  const runUndo = (groupId: number) =>
+    undo.mutate(groupId, {
+      onSuccess: () => toast({ title: 'Dismissal undone', description: 'The group is back in the duplicates list.', variant: 'success' }),
+      onError: (error) => toast({ title: 'The dismissal could not be undone', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
 
   const runRestore = (action: RecordActionView) =>
     restore.mutate(action.id, {
@@ -73,6 +77,7 @@ export function MergeHistory({ demo }: { demo: boolean }) {
                 {formatExactTime(new Date(action.timestamp))} · {who(action)} · {OBJECT_TYPE_LABELS[action.objectType]}
                 {action.errorMessage && <span className="text-rose-700"> · {action.errorMessage}</span>}
                 {action.restore.restoredAsId && <span> · restored as record {action.restore.restoredAsId}</span>}
+                {action.undo.undoneAt && <span> · undone {formatExactTime(new Date(action.undo.undoneAt))}</span>}
               </p>
             </div>
             <div className="flex shrink-0 items-center gap-2">
@@ -88,6 +93,12 @@ export function MergeHistory({ demo }: { demo: boolean }) {
                   Restore
                 </Button>
               )}
+              {action.undo.available && action.groupId !== null && !demo && (
+                <Button variant="secondary" size="sm" disabled={undo.isPending} onClick={() => runUndo(action.groupId!)}>
+                  {undo.isPending && undo.variables === action.groupId && <Spinner className="h-4 w-4" />}
+                  Undo
+                </Button>
+              )}
             </div>
           </li>
         ))}
@@ -95,7 +106,7 @@ export function MergeHistory({ demo }: { demo: boolean }) {
       {asking && (
         <ConfirmDialog
           open
-          title={`Restore ${restoredRecordName(asking).replace(/\s*\(\d+\)$/, '')}?`}
+          title={`Restore ${restoredRecordName(asking)}?`}
           description={
             <>
               <span className="block">

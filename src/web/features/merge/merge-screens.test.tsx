@@ -215,12 +215,14 @@ describe('the history', () => {
     summary: 'Merged Bob Smith into Robert Smith',
     changes: [],
     resultId: '19',
-    restore: { available: true, restoredAsId: null, reason: null },
+    restore: { available: true, restoredAsId: null, reason: null, recordName: 'Bob Smith' },
+    undo: { available: false, undoneAt: null },
     ...overrides,
   });
 
   it('lists what was merged, by whom, and restores a merged-away record', async () => {
-    const history: HistoryPage = { actions: [action(5), action(4, { performedBy: 'automatic-cleanup', summary: 'Merged Ann Lee into Anne Lee', restore: { available: false, restoredAsId: '77', reason: 'Already restored' } })], page: 1, pageSize: 20, total: 2 };
+    // The summary names records by id only: the dialog's name comes from restore.recordName.
+    const history: HistoryPage = { actions: [action(5, { summary: 'Merged 12 into 11' }), action(4, { performedBy: 'automatic-cleanup', summary: 'Merged Ann Lee into Anne Lee', restore: { available: false, restoredAsId: '77', reason: 'Already restored', recordName: 'Ann Lee' } })], page: 1, pageSize: 20, total: 2 };
     const api = fakeApi({
       'GET /api/user': () => json(makeUser()),
       'GET /api/cleanup/history': () => json(history),
@@ -229,7 +231,7 @@ describe('the history', () => {
     renderApp('/duplicates?view=history');
     const list = await screen.findByRole('list', { name: 'History of record actions' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first).toHaveTextContent('Merged Bob Smith into Robert Smith');
+    expect(first).toHaveTextContent('Merged 12 into 11');
     expect(first).toHaveTextContent('You');
     expect(second).toHaveTextContent('Automatic cleanup');
     expect(second).toHaveTextContent('restored as record 77');
@@ -249,6 +251,30 @@ describe('the history', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore contact' }));
     expect(await screen.findByText('Bob Smith was recreated as record 88: HubSpot cannot unmerge, so it has a new id.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/cleanup/actions/5/restore')).toHaveLength(1);
+  });
+
+  it('undoes a dismissal: the group is asked back, History reads again and the entry says it was undone', async () => {
+    let undone = false;
+    const dismissal = (): RecordActionView =>
+      action(6, { actionType: 'dismiss', mergeId: null, groupId: 31, summary: 'Dismissed 11, 12 as not duplicates', resultId: null, restore: { available: false, restoredAsId: null, reason: null, recordName: null }, undo: { available: !undone, undoneAt: undone ? '2025-03-02T09:00:00.000Z' : null } });
+    const api = fakeApi({
+      'GET /api/user': () => json(makeUser()),
+      'GET /api/cleanup/history': () => json({ actions: [dismissal()], page: 1, pageSize: 20, total: 1 }),
+      'POST /api/duplicates/31/undo-dismiss': () => {
+        undone = true;
+        return json({ id: 31, status: 'pending' });
+      },
+    });
+    renderApp('/duplicates?view=history');
+    const list = await screen.findByRole('list', { name: 'History of record actions' });
+    const [entry] = within(list).getAllByRole('listitem');
+    expect(within(entry!).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+    fireEvent.click(within(entry!).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Dismissal undone')).toBeInTheDocument();
+    expect(screen.getByText('The group is back in the duplicates list.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/duplicates/31/undo-dismiss')).toHaveLength(1);
+    await waitFor(() => expect(within(list).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+    expect(within(list).getByText(/undone/)).toBeInTheDocument();
   });
 
   it('summarises what automatic cleanup merged after each scheduled scan', async () => {

@@ -3,6 +3,7 @@ import { Link, NavLink, useSearchParams } from 'react-router';
 import { OBJECT_SORTS, QUALITY_FLAGS, type ObjectRecordPage, type ObjectRecordSummary, type ObjectSort, type QualityFlag } from '../../../shared/contracts/objects';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { DownloadLink } from '../../components/ui/download-link';
 import { ScrollFrame } from '../../components/ui/scroll-frame';
 import { Spinner } from '../../components/ui/spinner';
 import { WrappingValue } from '../../components/ui/wrapping-value';
@@ -11,7 +12,7 @@ import { formatCount } from '../dashboard/format-numbers';
 import { formatExactTime, formatTimeAgo } from '../dashboard/time-ago';
 import { useNow } from '../dashboard/use-now';
 import { OBJECT_TYPE_LABELS } from '../scans/object-type-labels';
-import { useObjectRecords, type ObjectListParams } from './api/get-object-records';
+import { objectRecordsCsvUrl, useObjectRecords, type ObjectListParams } from './api/get-object-records';
 import { OBJECT_COLUMNS, SEARCH_HINTS, cellOf, formatValue, nameOf, ONE_OF, type ObjectColumn } from './object-columns';
 import { FLAG_INFO, FlagBadge, badgesOf } from './quality-flags';
 import { SearchBox } from './search-box';
@@ -353,6 +354,11 @@ export function ObjectList({ objectType }: { objectType: ObjectType }) {
               </select>
               {query.isFetching && !query.isPending && <Spinner className="h-4 w-4 text-brand-600" />}
             </div>
+            {page && page.total > 0 && (
+              <DownloadLink href={objectRecordsCsvUrl(objectType, list)} className="self-start sm:ml-auto sm:self-auto">
+                Download CSV
+              </DownloadLink>
+            )}
           </div>
           {page && page.counts.all > 0 && (
             <>

@@ -1,21 +1,18 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { tour, useTour } from './tour-state';
+import { placeTourCard, type Box, type Size } from './tour-placement';
 import { TOURS } from './tour-steps';
 
-interface Box {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
-const CARD_WIDTH = 320;
-const GAP = 12;
+/** Until the card is measured: its width and a typical height. */
+const CARD_ESTIMATE: Size = { width: 320, height: 220 };
 
 /** Where the step's target is on screen, or null when it is hidden (the sidebar on a phone). */
 function targetBox(target: string): Box | null {
-  const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
+  return boxOf(document.querySelector<HTMLElement>(`[data-tour="${target}"]`));
+}
+
+function boxOf(element: HTMLElement | null): Box | null {
   if (!element) return null;
   const rect = element.getBoundingClientRect();
   if (rect.width === 0 && rect.height === 0) return null;
@@ -31,18 +28,32 @@ export function ProductTour() {
   const steps = TOURS[tourName] ?? [];
   const step = steps[stepIndex];
   const [box, setBox] = useState<Box | null>(null);
+  const [heading, setHeading] = useState<Box | null>(null);
+  const [cardSize, setCardSize] = useState<Size>(CARD_ESTIMATE);
   const titleId = useId();
   const card = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
     if (!open || !step) return;
-    const place = () => setBox(targetBox(step.target));
+    const place = () => {
+      setBox(targetBox(step.target));
+      // The page's heading stays readable where it can: the user should see where they are.
+      setHeading(boxOf(document.querySelector<HTMLElement>('main h1, h1')));
+      const element = card.current;
+      // The real size, so a long step's card is not placed as if it were short.
+      if (element && element.offsetWidth > 0) setCardSize((size) => (size.width === element.offsetWidth && size.height === element.offsetHeight ? size : { width: element.offsetWidth, height: element.offsetHeight }));
+    };
     place();
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
+    // The page may still be settling (a banner, data arriving): its target and heading move with it.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(document.body);
+    if (card.current) observer?.observe(card.current);
     return () => {
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
+      observer?.disconnect();
     };
   }, [open, step]);
 
@@ -58,12 +69,7 @@ export function ProductTour() {
 
   if (!open || !step) return null;
   const last = stepIndex === steps.length - 1;
-  const position = box
-    ? {
-        top: Math.min(window.innerHeight - 220, Math.max(GAP, box.top)),
-        left: box.left + box.width + GAP + CARD_WIDTH <= window.innerWidth ? box.left + box.width + GAP : Math.max(GAP, box.left - CARD_WIDTH - GAP),
-      }
-    : null;
+  const position = placeTourCard(box, cardSize, { width: window.innerWidth, height: window.innerHeight }, heading ? [heading] : []);
 
   return (
     <>
@@ -79,8 +85,9 @@ export function ProductTour() {
         role="dialog"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`fixed z-50 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl outline-none ${position ? '' : 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2'}`}
-        style={position ?? undefined}
+        data-tour-card=""
+        className="fixed z-50 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white p-5 shadow-2xl outline-none"
+        style={position}
       >
         <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
           Step {stepIndex + 1} of {steps.length}

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import type { ClientUser } from '../../../../shared/contracts/auth';
-import { getJson } from '../../../lib/api-request';
+import { getJson, ReadError } from '../../../lib/api-request';
 import { isDemoMode } from '../../../lib/demo-mode';
+import { clearSignedInHint } from '../../../lib/signed-in-hint';
 
 /** SPEC.md section 2: pages look the user up on their own only under these prefixes. */
 const USER_LOOKUP_PREFIXES = ['/app', '/demo', '/dashboard', '/settings', '/reports', '/duplicates', '/help', '/ai-assistant', '/enterprise-api', '/objects', '/onboarding', '/profile'] as const;
@@ -22,7 +23,8 @@ export function userQueryKey(demo: boolean) {
 export async function fetchUser(): Promise<ClientUser | null> {
   try {
     return await getJson<ClientUser>(USER_URL);
-  } catch {
+  } catch (error) {
+    if (error instanceof ReadError && error.status === 401) clearSignedInHint();
     return null;
   }
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { useLocation } from 'react-router';
 import type { DuplicateGroupPage, DuplicateGroupView } from '../../../../shared/contracts/results';
 import type { ObjectType } from '../../../../shared/object-types';
-import { getJson, requestJson } from '../../../lib/api-request';
+import { getJson, requestJson, resolveApiUrl } from '../../../lib/api-request';
 import { isDemoMode } from '../../../lib/demo-mode';
 
 export const DUPLICATES_URL = '/api/duplicates';
@@ -30,8 +30,8 @@ export const CONFIDENCE_BANDS: Readonly<Record<Exclude<ConfidenceFilter, 'any'>,
   low: { max: 0.8, label: 'Possible (below 80%)' },
 };
 
-export function groupsUrl(filters: GroupFilters): string {
-  const params = new URLSearchParams({ status: filters.status, sort: filters.sort, page: String(filters.page), pageSize: String(PAGE_SIZE) });
+function filterParams(filters: GroupFilters): URLSearchParams {
+  const params = new URLSearchParams({ status: filters.status, sort: filters.sort });
   if (filters.objectType) params.set('objectType', filters.objectType);
   if (filters.since) params.set('since', filters.since);
   if (filters.confidence !== 'any') {
@@ -39,8 +39,20 @@ export function groupsUrl(filters: GroupFilters): string {
     if (band.min !== undefined) params.set('minConfidence', String(band.min));
     if (band.max !== undefined) params.set('maxConfidence', String(band.max));
   }
+  return params;
+}
+
+export function groupsUrl(filters: GroupFilters): string {
+  const params = filterParams(filters);
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(PAGE_SIZE));
   // The list's own path lies below /api/duplicates/, so the demo's rewrite reaches it.
   return `${DUPLICATES_URL}/groups?${params}`;
+}
+
+/** Every group the filters select, as CSV (all pages); the demo's own copy in the demo. */
+export function groupsExportUrl(filters: GroupFilters, pathname: string): string {
+  return resolveApiUrl(`${DUPLICATES_URL}/export.csv?${filterParams(filters)}`, 'GET', pathname);
 }
 
 const demoKey = (demo: boolean) => (demo ? ['demo'] : []);
@@ -98,5 +110,18 @@ export function useGroupDecision() {
   return useMutation({
     mutationFn: (decision: Decision) => requestJson<DuplicateGroupView>('POST', decisionUrl(decision)),
     onSuccess: (group) => applyDecision(queryClient, group, demo),
+  });
+}
+
+/** POST /api/duplicates/:id/undo-dismiss (from History): the group goes back to the review list. */
+export function useUndoDismissal() {
+  const queryClient = useQueryClient();
+  const demo = isDemoMode(useLocation().pathname);
+  return useMutation({
+    mutationFn: (groupId: number) => requestJson<DuplicateGroupView>('POST', `${DUPLICATES_URL}/${groupId}/undo-dismiss`),
+    onSuccess: (group) => {
+      applyDecision(queryClient, group, demo);
+      void queryClient.invalidateQueries({ queryKey: ['/api/cleanup', 'history'] });
+    },
   });
 }

@@ -20,6 +20,14 @@ export function objectRecordsUrl(objectType: ObjectType, params: ObjectListParam
   return `/api/objects/${objectType}?${query}`;
 }
 
+/** The whole list as these parameters select it (every page), as CSV. */
+export function objectRecordsCsvUrl(objectType: ObjectType, params: Pick<ObjectListParams, 'search' | 'flag' | 'sort'>): string {
+  const query = new URLSearchParams({ sort: params.sort });
+  if (params.search) query.set('search', params.search);
+  if (params.flag) query.set('flag', params.flag);
+  return `/api/objects/${objectType}/records.csv?${query}`;
+}
+
 export function objectRecordsQueryOptions(objectType: ObjectType, params: ObjectListParams) {
   const url = objectRecordsUrl(objectType, params);
   return queryOptions({ queryKey: [url], queryFn: () => getJson<ObjectRecordPage>(url) });
