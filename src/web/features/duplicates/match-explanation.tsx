@@ -1,5 +1,6 @@
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
 import { labelOfAny, type ValueLabels } from '../../../shared/value-labels';
+import { formatPropertyValue } from '../merge/merge-values';
 import { formatConfidence } from './confidence-badge';
 
 type PairExplanation = DuplicateGroupView['explanations'][number];
@@ -12,13 +13,14 @@ const bits = (weight: number) => `${weight > 0 ? '+' : weight < 0 ? '−' : '±'
  * the two values compared. The starting point is how rare duplicates are in this portal.
  */
 export function MatchExplanation({ pair, nameOf, labels }: { pair: PairExplanation; nameOf: (id: string) => string; labels?: ValueLabels }) {
-  // A code the portal has a label for (a ticket category, say) reads as the label.
-  const shown = (value: string) => labelOfAny(labels, value) ?? value;
+  // A code the portal has a label for (a ticket category, say) reads as the label; a time (when
+  // two tickets were created) in the user's locale.
+  const shown = (field: string, value: string) => labelOfAny(labels, value) ?? formatPropertyValue(field, value);
   const rows = [
     { key: 'prior', label: 'Starting point', detail: 'How likely two records picked at random are the same', weight: pair.priorWeight, values: null as null | [string, string] },
     ...[...pair.fields]
       .sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight))
-      .map((f) => ({ key: f.field, label: f.label, detail: f.level, weight: f.weight, values: [shown(f.valueA), shown(f.valueB)] as [string, string] })),
+      .map((f) => ({ key: f.field, label: f.label, detail: f.level, weight: f.weight, values: [shown(f.field, f.valueA), shown(f.field, f.valueB)] as [string, string] })),
   ];
   const scale = Math.max(1, ...rows.map((r) => Math.abs(r.weight)));
   return (
