@@ -59,6 +59,7 @@ export const PROPERTY_LABELS: Readonly<Record<ObjectType, Readonly<Record<string
     pipeline: 'Pipeline',
     closedate: 'Close Date',
     dealtype: 'Deal Type',
+    hs_primary_associated_company: 'Company',
     ...COMMON,
   },
   tickets: {
@@ -69,6 +70,9 @@ export const PROPERTY_LABELS: Readonly<Record<ObjectType, Readonly<Record<string
     hs_ticket_priority: 'Priority',
     hs_ticket_category: 'Category',
     source_type: 'Source',
+    hs_primary_company_name: 'Company',
+    hs_primary_company_id: 'Company record',
+    hs_all_associated_contact_emails: 'Contact emails',
     ...COMMON,
   },
 };

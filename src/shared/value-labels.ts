@@ -41,6 +41,8 @@ export function labelsFor(labels: ValueLabels, records: readonly { properties: R
  */
 export function labelOfAny(labels: ValueLabels | undefined, value: string): string | null {
   if (!labels || value === '') return null;
-  const found = Object.values(labels).flatMap((values) => (values[value] !== undefined ? [values[value]] : []));
-  return found.length === 1 && found[0] !== value ? found[0]! : null;
+  // Several properties may name it alike (a company id in two properties): one name is still one answer.
+  const found = new Set(Object.values(labels).flatMap((values) => (values[value] !== undefined ? [values[value]] : [])));
+  const [label] = found;
+  return found.size === 1 && label !== value ? label! : null;
 }

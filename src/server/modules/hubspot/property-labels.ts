@@ -5,12 +5,12 @@
  * will not give (a token without the owners scope, an outage) keeps its last copy and the
  * scan goes on: a missing label only means a raw value is shown.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ObjectType } from '../../../shared/object-types';
 import type { ValueLabels } from '../../../shared/value-labels';
 import type { Db } from '../../db/client';
-import { crmValueLabels } from '../../db/schema';
+import { crmRecords, crmValueLabels } from '../../db/schema';
 import { findConnection } from './connections';
 import type { HubSpotApi, OwnerInfo } from './hubspot-api';
 import { MIRRORED_PROPERTIES } from './hubspot-properties';
@@ -106,8 +106,33 @@ export async function valueLabelsOf(db: Db, connectionId: number, objectType: Ob
   return labels;
 }
 
-/** The labels for a user's records: those of their connection's portal, none without one. */
-export async function userValueLabels(db: Db, userId: number, objectType: ObjectType): Promise<ValueLabels> {
+/** Deal and ticket properties whose values are company record ids. */
+const COMPANY_ID_PROPERTIES = ['hs_primary_associated_company', 'associatedcompanyid', 'hs_primary_company_id'];
+
+/**
+ * The labels for a user's records: those of their connection's portal, none without one. Given
+ * the records about to be shown, the company ids they hold are named too, from the mirrored
+ * companies (a deal's company is an id in HubSpot): only those ids are looked up.
+ */
+export async function userValueLabels(db: Db, userId: number, objectType: ObjectType, records: readonly { properties: Readonly<Record<string, unknown>> }[] = []): Promise<ValueLabels> {
   const connection = await findConnection(db, userId);
-  return connection ? valueLabelsOf(db, connection.id, objectType) : {};
+  if (!connection) return {};
+  const labels = await valueLabelsOf(db, connection.id, objectType);
+  const ids = new Set<string>();
+  for (const record of records) {
+    for (const property of COMPANY_ID_PROPERTIES) {
+      const value = record.properties[property];
+      if (typeof value === 'string' && value !== '') ids.add(value);
+    }
+  }
+  if (ids.size === 0) return labels;
+  const companies = await db
+    .select({ id: crmRecords.hubspotId, name: sql<string | null>`${crmRecords.properties}->>'name'` })
+    .from(crmRecords)
+    .where(and(eq(crmRecords.connectionId, connection.id), eq(crmRecords.objectType, 'companies'), inArray(crmRecords.hubspotId, [...ids])));
+  for (const company of companies) {
+    if (!company.name) continue;
+    for (const property of COMPANY_ID_PROPERTIES) (labels[property] ??= {})[company.id] = company.name;
+  }
+  return labels;
 }

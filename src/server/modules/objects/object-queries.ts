@@ -170,7 +170,7 @@ export async function listObjectRecords(db: Db, userId: number, objectType: Obje
     total,
     counts: summary.counts,
     fields: fieldsOf(objectType, summaryFields),
-    valueLabels: labelsFor(await userValueLabels(db, userId, objectType), records),
+    valueLabels: labelsFor(await userValueLabels(db, userId, objectType, records), records),
     checks: checksOf(objectType),
     staleAfterDays: STALE_AFTER_DAYS,
   };
@@ -202,7 +202,7 @@ export async function findObjectRecord(db: Db, userId: number, objectType: Objec
       name: row.name,
       properties: row.properties,
       fields: fieldsOf(objectType, orderProperties(objectType, Object.keys(row.properties)), true),
-      valueLabels: labelsFor(await userValueLabels(db, userId, objectType), [row]),
+      valueLabels: labelsFor(await userValueLabels(db, userId, objectType, [row]), [row]),
       createdAt: row.createdAt?.toISOString() ?? null,
       updatedAt: row.updatedAt?.toISOString() ?? null,
       syncedAt: row.syncedAt.toISOString(),

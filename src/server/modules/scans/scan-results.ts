@@ -164,7 +164,8 @@ export async function listDuplicateGroups(db: Db, userId: number, query: Duplica
 /** The portal's value labels for each object type among these groups. */
 async function labelsByType(db: Db, userId: number, rows: readonly DuplicateGroup[]): Promise<Map<string, ValueLabels>> {
   const types = [...new Set(rows.map((row) => row.objectType as ObjectType))];
-  return new Map(await Promise.all(types.map(async (type) => [type, await userValueLabels(db, userId, type)] as const)));
+  const recordsOf = (type: ObjectType) => rows.filter((row) => row.objectType === type).flatMap((row) => validItems(row.records, duplicateRecordSchema));
+  return new Map(await Promise.all(types.map(async (type) => [type, await userValueLabels(db, userId, type, recordsOf(type))] as const)));
 }
 
 export async function findDuplicateGroup(db: Db, userId: number, id: number): Promise<DuplicateGroupView | null> {
@@ -173,7 +174,7 @@ export async function findDuplicateGroup(db: Db, userId: number, id: number): Pr
     .from(duplicateGroups)
     .where(and(eq(duplicateGroups.id, id), eq(duplicateGroups.userId, userId)))
     .limit(1);
-  return row ? duplicateGroupView(row, await userValueLabels(db, userId, row.objectType as ObjectType)) : null;
+  return row ? duplicateGroupView(row, await userValueLabels(db, userId, row.objectType as ObjectType, validItems(row.records, duplicateRecordSchema))) : null;
 }
 
 /** Stored JSON is read item by item: one malformed entry is left out, not the whole group. */

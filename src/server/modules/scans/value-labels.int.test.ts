@@ -104,4 +104,17 @@ describe('names instead of ids and codes', () => {
     const dismissal = history.actions.find((a) => a.actionType === 'dismiss' && a.groupId === group.id)!;
     for (const r of group.records) expect(dismissal.summary).toContain(`${recordTitle('tickets', r.properties, r.id)} (${r.id})`);
   });
+
+  it("names a deal's company by the mirrored company's name, not its record id", async () => {
+    const cookie = await activeUser(ctx, 'company-names@example.com');
+    await post(cookie, '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    await scan(cookie, ['companies', 'deals']);
+    const page = (await get(cookie, '/api/duplicates?objectType=deals&pageSize=100')).json() as DuplicateGroupPage;
+    const withCompany = page.groups.flatMap((g) => g.records.map((r) => ({ group: g, company: r.properties.hs_primary_associated_company as string | undefined }))).find((x) => x.company);
+    expect(withCompany).toBeDefined();
+    const companies = portal().store('companies');
+    const name = companies.get(companies.slotOfId(Number(withCompany!.company)), 'name');
+    expect(name).toBeTruthy();
+    expect(withCompany!.group.valueLabels.hs_primary_associated_company?.[withCompany!.company!]).toBe(name);
+  });
 });
