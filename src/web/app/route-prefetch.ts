@@ -4,6 +4,7 @@ import { historicalTrendsQueryOptions } from '../features/dashboard/api/get-hist
 import { hubspotStatusQueryOptions } from '../features/dashboard/api/get-hubspot-status';
 import { resultsQueryOptions } from '../features/dashboard/api/get-results';
 import { recommendationsQueryOptions } from '../features/recommendations/use-recommendations';
+import { groupFiltersFrom, groupQueryOptions, groupsQueryOptions } from '../features/duplicates/api/duplicate-groups';
 import { lastScanQueryOptions } from '../features/scans/api/get-last-scan';
 import { settingsQueryOptions } from '../features/settings/api/get-settings';
 import { DEMO_BASE_PATH } from '../lib/demo-mode';
@@ -33,6 +34,15 @@ const DEMO_PAGE_DATA: Readonly<Record<string, PagePrefetch>> = {
   // A period in the address is the page's to check and ask for.
   reports: (client, search) => [...overview(client), ...(search.has('days') ? [] : [client.prefetchQuery(historicalTrendsQueryOptions(FIRST_TREND_DAYS, true))])],
   settings: (client) => [client.prefetchQuery(settingsQueryOptions(true))],
+  // The list the address asks for, and the group it has open; a list since a time is the page's to check.
+  duplicates: (client, search) => {
+    if (search.has('since') || search.has('view')) return [];
+    const group = Number(search.get('group'));
+    return [
+      client.prefetchQuery(groupsQueryOptions(groupFiltersFrom(search), true)),
+      ...(Number.isInteger(group) && group > 0 ? [client.prefetchQuery(groupQueryOptions(group, true))] : []),
+    ];
+  },
 };
 
 /**

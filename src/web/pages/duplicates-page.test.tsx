@@ -3,6 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DuplicateGroupPage, DuplicateGroupView } from '../../shared/contracts/results';
 import { TOUR_STORAGE_KEYS } from '../features/tour/tour-state';
 import { fakeApi, json, makeUser } from '../test/fake-api';
+import { prefetchPageData } from '../app/route-prefetch';
+import { createQueryClient } from '../lib/query-client';
 import { renderApp } from '../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -153,6 +155,25 @@ describe('/duplicates', () => {
     window.history.pushState({}, '', '/demo/duplicates');
     renderApp('/demo/duplicates');
     expect((await screen.findByRole('link', { name: 'Download CSV' })).getAttribute('href')).toMatch(/^\/api\/demo\/duplicates\/export\.csv\?/);
+    window.history.pushState({}, '', '/');
+  });
+
+  it("in the demo, the list and the open group requested with the page's code are taken from the cache, not asked for again", async () => {
+    const api = fakeApi({
+      'GET /api/demo/user': () => json(makeUser({ isDemo: true })),
+      'GET /api/demo/duplicates/groups': () => json(page([group(1), group(2)])),
+      'GET /api/demo/duplicates/2': () => json(group(2)),
+    });
+    const queryClient = createQueryClient();
+    window.history.pushState({}, '', '/demo/duplicates?objectType=contacts&group=2');
+    await prefetchPageData(queryClient, { pathname: '/demo/duplicates', search: '?objectType=contacts&group=2' });
+    expect(api.callsTo('GET', '/api/demo/duplicates/groups')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/demo/duplicates/2')).toHaveLength(1);
+
+    renderApp('/demo/duplicates?objectType=contacts&group=2', { queryClient });
+    expect(await screen.findByRole('heading', { name: /2 contacts that look like the same contact/ })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/demo/duplicates/groups')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/demo/duplicates/2')).toHaveLength(1);
     window.history.pushState({}, '', '/');
   });
 

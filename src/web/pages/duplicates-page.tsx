@@ -3,14 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { MergeView } from '../../shared/contracts/cleanup';
 import { duplicateGroupsQuerySchema } from '../../shared/contracts/results';
-import { OBJECT_TYPES, type ObjectType } from '../../shared/object-types';
 import { ButtonLink, Button } from '../components/ui/button';
 import { DownloadLink } from '../components/ui/download-link';
 import { LoadingState } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast-store';
 import { DashboardPanel, SectionError } from '../features/dashboard/dashboard-panel';
 import { formatCount } from '../features/dashboard/format-numbers';
-import { groupsExportUrl, PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, type ConfidenceFilter, type Decision, type GroupFilters, type SortOrder, type StatusFilter } from '../features/duplicates/api/duplicate-groups';
+import { groupFiltersFrom, groupsExportUrl, PAGE_SIZE, useDuplicateGroup, useDuplicateGroups, useGroupDecision, type Decision, type GroupFilters } from '../features/duplicates/api/duplicate-groups';
 import { GroupDetail } from '../features/duplicates/group-detail';
 import { GroupFiltersBar, SinceChip } from '../features/duplicates/group-filters';
 import { GroupList } from '../features/duplicates/group-list';
@@ -21,22 +20,8 @@ import { MergeProgress } from '../features/merge/merge-progress';
 import { serverMessage } from '../lib/api-request';
 import { DEMO_BASE_PATH, isDemoMode } from '../lib/demo-mode';
 
-const STATUSES: readonly StatusFilter[] = ['pending', 'dismissed', 'merged', 'failed', 'all'];
-const CONFIDENCES: readonly ConfidenceFilter[] = ['any', 'high', 'medium', 'low'];
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
-
 /** The filters live in the address, so a view can be bookmarked, shared and reloaded. */
-function filtersFrom(params: URLSearchParams): GroupFilters {
-  const page = Number(params.get('page'));
-  return {
-    objectType: (OBJECT_TYPES as readonly string[]).includes(params.get('objectType') ?? '') ? (params.get('objectType') as ObjectType) : null,
-    status: pick(params.get('status'), STATUSES, 'pending'),
-    confidence: pick(params.get('confidence'), CONFIDENCES, 'any'),
-    sort: pick<SortOrder>(params.get('sort'), ['confidence', 'newest'], 'confidence'),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-    since: sinceFrom(params.get('since')),
-  };
-}
+const filtersFrom = (params: URLSearchParams): GroupFilters => groupFiltersFrom(params, sinceFrom);
 
 /** A since the API takes (an ISO date and time); anything else is left out rather than failing the list. */
 function sinceFrom(value: string | null): string | null {

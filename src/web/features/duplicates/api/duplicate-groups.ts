@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import type { DuplicateGroupPage, DuplicateGroupView } from '../../../../shared/contracts/results';
-import type { ObjectType } from '../../../../shared/object-types';
+import { OBJECT_TYPES, type ObjectType } from '../../../../shared/object-types';
 import { getJson, requestJson, resolveApiUrl } from '../../../lib/api-request';
 import { isDemoMode } from '../../../lib/demo-mode';
 
@@ -22,6 +22,27 @@ export interface GroupFilters {
 }
 
 export const PAGE_SIZE = 20;
+
+const STATUSES: readonly StatusFilter[] = ['pending', 'dismissed', 'merged', 'failed', 'all'];
+const CONFIDENCES: readonly ConfidenceFilter[] = ['any', 'high', 'medium', 'low'];
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
+/**
+ * The list's filters from the page's address; anything unknown falls back to the default.
+ * `sinceOf` checks a since time (the page's check needs zod, kept out of the first bundle: the
+ * demo's prefetch asks only for lists without one).
+ */
+export function groupFiltersFrom(params: URLSearchParams, sinceOf: (value: string | null) => string | null = () => null): GroupFilters {
+  const page = Number(params.get('page'));
+  return {
+    objectType: (OBJECT_TYPES as readonly string[]).includes(params.get('objectType') ?? '') ? (params.get('objectType') as ObjectType) : null,
+    status: pick(params.get('status'), STATUSES, 'pending'),
+    confidence: pick(params.get('confidence'), CONFIDENCES, 'any'),
+    sort: pick<SortOrder>(params.get('sort'), ['confidence', 'newest'], 'confidence'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    since: sinceOf(params.get('since')),
+  };
+}
 
 /** The confidence bands the filter offers, as the API's bounds (match probability 0-1). */
 export const CONFIDENCE_BANDS: Readonly<Record<Exclude<ConfidenceFilter, 'any'>, { min?: number; max?: number; label: string }>> = {
