@@ -261,6 +261,8 @@ describe('GET /api/duplicates', () => {
       explanations: [explanation('2901', '2902')],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // No portal connected in this test: nothing to name.
+      valueLabels: {},
     });
   });
 
