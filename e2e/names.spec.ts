@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ObjectRecordView } from '../src/shared/contracts/objects';
 import type { DuplicateGroupPage } from '../src/shared/contracts/results';
 import { OWNERS } from '../src/synthetic-crm';
@@ -13,14 +13,6 @@ const ownerName = (id: string) => {
   return `${owner.firstName} ${owner.lastName}`;
 };
 
-/** Also at 1440 px, the width between the shared helper's two. */
-async function shootAll(page: Page, name: string): Promise<void> {
-  await shoot(page, name);
-  if (!process.env.SHOTS_DIR) return;
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('names, not codes', () => {
   test.beforeEach(async ({ page }) => skipTour(page));
@@ -38,6 +30,8 @@ test.describe('names, not codes', () => {
     const record = group.records[0]!;
     const ownerId = record.properties.hubspot_owner_id as string;
 
+    // Wide enough for the records side by side in a table (narrower, they stack as cards: below).
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/duplicates?group=${group.id}`);
     const table = page.getByRole('table');
     const ownerRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Owner' }) });
@@ -48,7 +42,14 @@ test.describe('names, not codes', () => {
     await expect(statusRow).toContainText(/New|Waiting on contact|Waiting on us|Closed/);
     const categoryRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Category/ }) });
     await expect(categoryRow).not.toContainText(/[A-Z]+_[A-Z]+/);
-    await shootAll(page, 'names-duplicates');
+    // On a phone each record is a card: the owner by name there too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Records compared' });
+    const ownerValue = cards.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Owner/ }) }).locator('dd').first();
+    await expect(ownerValue).toContainText(ownerName(group.records[0]!.properties.hubspot_owner_id as string));
+    await expect(ownerValue).not.toContainText(/^\d+$/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(page, 'names-duplicates');
 
     // The record page: the same names.
     const view = (await (await page.request.get(`/api/objects/tickets/${record.id}`)).json()) as ObjectRecordView;
@@ -56,7 +57,7 @@ test.describe('names, not codes', () => {
     await page.goto(`/objects/tickets/${record.id}`);
     await expect(page.getByText(ownerName(ownerId)).first()).toBeVisible();
     await expect(page.getByText('Support Pipeline').first()).toBeVisible();
-    await shootAll(page, 'names-record');
+    await shoot(page, 'names-record');
 
     // Settings names the portal, not HubSpot's app host.
     await page.goto('/settings');
