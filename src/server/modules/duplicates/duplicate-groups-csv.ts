@@ -2,6 +2,7 @@ import type { DuplicateGroupsQuery } from '../../../shared/contracts/results';
 import { recordTitle } from '../../../shared/crm-properties';
 import { describeMatch } from '../../../shared/match-reason';
 import { OBJECT_TYPES } from '../../../shared/object-types';
+import { labelledValue } from '../../../shared/value-labels';
 import type { Db } from '../../db/client';
 import { csvLine } from '../../http/csv';
 import { listedFieldsOf } from '../objects';
@@ -26,7 +27,8 @@ export async function* duplicateGroupsCsv(db: Db, userId: number, query: Duplica
       const confidence = Math.round(group.confidence * 1000) / 10;
       for (const record of group.records) {
         const properties = record.properties as Record<string, unknown>;
-        const value = (name: string) => (typeof properties[name] === 'string' || typeof properties[name] === 'number' ? String(properties[name]) : '');
+        // Owners, stages, options and companies by the portal's names, as the screen shows them.
+        const value = (name: string) => (typeof properties[name] === 'string' || typeof properties[name] === 'number' ? labelledValue(group.valueLabels, name, String(properties[name])) : '');
         yield csvLine([group.id, group.objectType, confidence, reason, group.status, record.isPrimary ? 'yes' : 'no', record.id, recordTitle(group.objectType, properties, record.id), ...columns.map(([property]) => value(property))]);
       }
     }

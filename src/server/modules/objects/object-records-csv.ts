@@ -1,6 +1,7 @@
 import type { ObjectRecordsQuery, QualityFlag } from '../../../shared/contracts/objects';
 import { propertyLabel } from '../../../shared/crm-properties';
 import type { ObjectType } from '../../../shared/object-types';
+import { labelledValue } from '../../../shared/value-labels';
 import type { Db } from '../../db/client';
 import { csvLine } from '../../http/csv';
 import { listedFieldsOf } from './object-fields';
@@ -33,7 +34,11 @@ export async function* objectRecordsCsv(db: Db, userId: number, objectType: Obje
       yield csvLine([
         record.id,
         record.name,
-        ...fields.map((f) => record.properties[f.property]),
+        // Owners, stages and options by the portal's names, as the list shows them.
+        ...fields.map((f) => {
+          const value = record.properties[f.property];
+          return value ? labelledValue(result.valueLabels, f.property, value) : value;
+        }),
         quality.flags.map((flag) => FLAG_LABELS[flag]).join('; '),
         quality.missingFields.map((property) => propertyLabel(objectType, property)).join('; '),
         invalid.join('; '),

@@ -75,6 +75,16 @@ describe('names instead of ids and codes', () => {
     expect(record.properties.hubspot_owner_id).toBe(owned!.owner);
     expect(record.valueLabels.hubspot_owner_id?.[owned!.owner!]).toBe(ownerName(owned!.owner!));
     expect(record.valueLabels.hs_pipeline?.['0']).toBe('Support Pipeline');
+    // The downloads say the same names: a ticket status by its label, never its stage id.
+    const stageLabel = portal().pipelines.tickets.stages.find((st) => st.id === stage)!.label;
+    const groupsCsv = (await get(cookie, '/api/duplicates/export.csv?objectType=tickets&status=pending')).body;
+    const recordsCsv = (await get(cookie, '/api/objects/tickets/records.csv')).body;
+    for (const csv of [groupsCsv, recordsCsv]) {
+      const header = csv.split('\r\n')[0]!.split(',');
+      const statuses = csv.split('\r\n').slice(1, -1).map((line) => line.split(',')[header.indexOf('Ticket status')]);
+      expect(statuses).toContain(stageLabel);
+      expect(statuses.filter((status) => /^\d+$/.test(status ?? ''))).toEqual([]);
+    }
 
     // The portal's admin renames the owner and the pipeline: the next scan brings the new names.
     const owner = portal().owners.find((o) => o.id === owned!.owner)!;
