@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateCompanies, generateContacts } from '../../synthetic-crm';
-import { generateTickets } from '../../synthetic-crm/generate-tickets';
-import type { ObjectType } from '../../shared/object-types';
-import { findDuplicates, type DuplicateDetectionResult, type PairOfIds } from '../find-duplicates';
-import type { EngineRecord } from '../types';
-import { rescan, rescanRefusal, scanKeepingState, type EngineState, type RecordChanges } from './engine-state';
+import { findDuplicates, rescan, rescanRefusal, scanKeepingState, type DuplicateDetectionResult, type EngineRecord, type EngineState, type PairOfIds, type RecordChanges } from '../../../engine';
+import type { ObjectType } from '../../../shared/object-types';
+import { generateCompanies, generateContacts, generateTickets } from '../../../synthetic-crm';
 
 /** A group as a user sees it: members, suggested primary, confidence, reason, and each link's two records and weight. */
 function groupsOf(result: DuplicateDetectionResult) {
@@ -47,7 +44,7 @@ function synthetic(objectType: ObjectType, count: number): EngineRecord[] {
   return data.records.map((r, i) => ({ id: `${objectType[0]}${i}`, properties: r.properties as Record<string, unknown>, updatedAt: null }));
 }
 
-describe('a rescan of what changed', () => {
+describe('the engine rescanning what changed', () => {
   it.each([
     ['contacts', 4000, 1, 400],
     ['contacts', 4000, 2, 400],
