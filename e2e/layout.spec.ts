@@ -68,7 +68,8 @@ test.describe('layout at 1280, 1440 and 390 px', () => {
       expect(count).toBeGreaterThan(1);
       for (let i = 0; i < count; i++) {
         const row = rows.nth(i);
-        const [label, bar, weight] = await Promise.all([0, 1, 2].map((n) => boxOf(row.locator(':scope > *').nth(n))));
+        const part = (n: number) => boxOf(row.locator(':scope > *').nth(n));
+        const [label, bar, weight] = await Promise.all([part(0), part(1), part(2)]);
         const where = `${width} px, row ${i + 1}`;
         // The number sits to the right of its label, within the label's lines.
         expect(weight.x, where).toBeGreaterThanOrEqual(label.right - 1);

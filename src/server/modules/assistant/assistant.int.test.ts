@@ -301,6 +301,8 @@ describe("the assistant's record tools give the model the portal's names, not it
       { connectionId, objectType: 'deals', property: 'dealstage', value: 'appointmentscheduled', label: 'Demo booked' },
       { connectionId, objectType: 'deals', property: 'pipeline', value: 'default', label: 'Sales Pipeline' },
     ]);
+    // Both deals hold the same value: the engine's field, as a stored explanation names it.
+    const same = (field: string, label: string, weight: number, value: string) => ({ field, label, level: 'exact match', exact: true, weight, valueA: value, valueB: value });
     const deal = { dealname: 'Great Lakes renewal', dealstage: 'appointmentscheduled', pipeline: 'default', hubspot_owner_id: '30000003', amount: '1200' };
     const [group] = await db
       .insert(duplicateGroups)
@@ -312,19 +314,7 @@ describe("the assistant's record tools give the model the portal's names, not it
         confidence: 0.97,
         primaryRecordId: 'd-1',
         records: ['d-1', 'd-2'].map((id, i) => ({ id, isPrimary: i === 0, properties: deal, updatedAt: null })),
-        explanations: [
-          {
-            a: 'd-1',
-            b: 'd-2',
-            weight: 12,
-            probability: 0.97,
-            priorWeight: -6,
-            fields: [
-              { field: 'stage', label: 'Deal stage', level: 'exact match', exact: true, weight: 2.5, valueA: 'appointmentscheduled', valueB: 'appointmentscheduled' },
-              { field: 'owner', label: 'Owner', level: 'exact match', exact: true, weight: 1.5, valueA: '30000003', valueB: '30000003' },
-            ],
-          },
-        ],
+        explanations: [{ a: 'd-1', b: 'd-2', weight: 12, probability: 0.97, priorWeight: -6, fields: [same('stage', 'Deal stage', 2.5, 'appointmentscheduled'), same('owner', 'Owner', 1.5, '30000003')] }],
       })
       .returning({ id: duplicateGroups.id });
     await db.insert(crmRecords).values({ connectionId, userId: seeded.userId, objectType: 'deals', hubspotId: 'd-1', properties: deal, hubspotCreatedAt: daysAgo(3), hubspotUpdatedAt: daysAgo(3) });
