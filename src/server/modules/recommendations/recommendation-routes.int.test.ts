@@ -167,6 +167,13 @@ describe('recommendations', () => {
     const response = await ctx.app.inject({ method: 'POST', url: `/api/demo/hubspot/recommendations/${list.recommendations[0]!.key}/dismiss` });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'DEMO_READ_ONLY' });
+    // Its CSV downloads (the demo page asks /api/demo for them) are the demo portal's quality lists.
+    const csv = list.recommendations.find((r) => r.action.kind === 'csv');
+    expect(csv, 'a demo recommendation with records to download').toBeDefined();
+    const download = await ctx.app.inject({ method: 'GET', url: csv!.action.href.replace('/api/', '/api/demo/') });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(new RegExp(`filename="${csv!.objectType}-[a-z-]+-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect((parse(download.body, { columns: true }) as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('answers GET /api/v1/recommendations with an API key, the same list', async () => {
