@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatTimeAgo } from './time-ago';
+import { formatTimeAgo, formatToday } from './time-ago';
 
 const NOW = Date.parse('2025-03-10T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms);
@@ -33,6 +33,16 @@ describe('formatTimeAgo', () => {
     expect(formatTimeAgo(ago(10_000), NOW, locale)).toBe(now);
     expect(formatTimeAgo(ago(3 * 3_600_000), NOW, locale)).toBe(hours);
     expect(formatTimeAgo(ago(800 * 86_400_000), NOW, locale)).toBe(years);
+  });
+});
+
+describe('formatToday', () => {
+  it.each([
+    ['en-US', 'Today'],
+    ['de-DE', 'Heute'],
+    ['fr-FR', 'Aujourd’hui'],
+  ])('labels the last day of a chart in %s: "%s"', (locale, text) => {
+    expect(formatToday(locale)).toBe(text);
   });
 });
 

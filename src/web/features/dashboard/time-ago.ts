@@ -44,6 +44,12 @@ export function formatTimeAgo(date: Date, now: number, locale?: string): string 
   return words.now;
 }
 
+/** "Today" as a label on its own ("Heute", "Aujourd’hui"): the end of a chart's axis of days. */
+export function formatToday(locale?: string): string {
+  const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'day');
+  return `${word.charAt(0).toLocaleUpperCase(locale)}${word.slice(1)}`;
+}
+
 /** The exact local time, for the tooltip beside a relative one. */
 export function formatExactTime(date: Date): string {
   return exact.format(date);
