@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_TOOLS, askEventSchema, type AskEvent, type AssistantStatus, type Conversation, type ConversationSummary, type DataBlock } from '../../../shared/contracts/assistant';
 import type { HealthResults } from '../../../shared/contracts/results';
-import { aiConversations, aiMessages, crmConnections, crmRecords, duplicateGroups, scanHistory, scanRuns, users } from '../../db/schema';
+import { aiConversations, aiMessages, crmConnections, crmRecords, crmValueLabels, duplicateGroups, scanHistory, scanRuns, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { databaseText } from '../../test/database-text';
 import { useAiTestApp, type AiTestApp } from '../../test/ai-test-app';
@@ -285,6 +285,77 @@ describe('the assistant with a model', () => {
     expect(log.text()).not.toContain(key);
     expect(log.text()).not.toContain('assistantleak');
     expect(await databaseText(ctx.database.db)).not.toContain(key);
+  });
+});
+
+describe("the assistant's record tools give the model the portal's names, not its ids", () => {
+  /** A deals group and a deal whose owner, pipeline and stage the portal names. */
+  async function seedDeals() {
+    const seeded = await seed();
+    const db = ctx.database.db;
+    const [connection] = await db.select({ id: crmConnections.id }).from(crmConnections).where(eq(crmConnections.userId, seeded.userId));
+    const connectionId = connection!.id;
+    const [scan] = await db.select({ id: scanHistory.id }).from(scanHistory).where(eq(scanHistory.userId, seeded.userId)).limit(1);
+    await db.insert(crmValueLabels).values([
+      { connectionId, objectType: '*', property: 'hubspot_owner_id', value: '30000003', label: 'Kenji Sato' },
+      { connectionId, objectType: 'deals', property: 'dealstage', value: 'appointmentscheduled', label: 'Demo booked' },
+      { connectionId, objectType: 'deals', property: 'pipeline', value: 'default', label: 'Sales Pipeline' },
+    ]);
+    // Both deals hold the same value: the engine's field, as a stored explanation names it.
+    const same = (field: string, label: string, weight: number, value: string) => ({ field, label, level: 'exact match', exact: true, weight, valueA: value, valueB: value });
+    const deal = { dealname: 'Great Lakes renewal', dealstage: 'appointmentscheduled', pipeline: 'default', hubspot_owner_id: '30000003', amount: '1200' };
+    const [group] = await db
+      .insert(duplicateGroups)
+      .values({
+        userId: seeded.userId,
+        objectType: 'deals',
+        scanId: scan!.id,
+        matchKey: 'Same Deal name + Deal stage + Owner',
+        confidence: 0.97,
+        primaryRecordId: 'd-1',
+        records: ['d-1', 'd-2'].map((id, i) => ({ id, isPrimary: i === 0, properties: deal, updatedAt: null })),
+        explanations: [{ a: 'd-1', b: 'd-2', weight: 12, probability: 0.97, priorWeight: -6, fields: [same('stage', 'Deal stage', 2.5, 'appointmentscheduled'), same('owner', 'Owner', 1.5, '30000003')] }],
+      })
+      .returning({ id: duplicateGroups.id });
+    await db.insert(crmRecords).values({ connectionId, userId: seeded.userId, objectType: 'deals', hubspotId: 'd-1', properties: deal, hubspotCreatedAt: daysAgo(3), hubspotUpdatedAt: daysAgo(3) });
+    return { ...seeded, groupId: group!.id };
+  }
+
+  /** What the model was given for the tool call of the last answer, as the stand-in received it. */
+  const lastToolResult = () => {
+    const tool = ai.chatRequests().at(-1)!.messages!.filter((m) => m.role === 'tool').at(-1)!;
+    return tool.content as string;
+  };
+
+  it('duplicate_group: stages and owners by name in the evidence and the records, in the table too', async () => {
+    const { cookie, groupId } = await seedDeals();
+    await withModel(cookie);
+    ai.script([{ toolCalls: [{ name: 'duplicate_group', arguments: { id: groupId } }] }, { text: 'Both deals are at Demo booked, owned by Kenji Sato.' }]);
+    const events = await ask(cookie, { question: 'Why do these deals match?' });
+    const content = lastToolResult();
+    const given = JSON.parse(content) as { evidence: { field: string; valueA: string; valueB: string }[]; records: { id: string; properties: Record<string, string> }[] };
+    expect(given.evidence.map((e) => [e.field, e.valueA, e.valueB])).toEqual([
+      ['Deal stage', 'Demo booked', 'Demo booked'],
+      ['Owner', 'Kenji Sato', 'Kenji Sato'],
+    ]);
+    expect(given.records[0]!.properties).toMatchObject({ 'Deal Name': 'Great Lakes renewal', 'Deal Stage': 'Demo booked', Pipeline: 'Sales Pipeline', Owner: 'Kenji Sato' });
+    expect(content).not.toContain('appointmentscheduled');
+    expect(content).not.toContain('30000003');
+    const block = blockOf(events, 'duplicate_group');
+    expect(block.rows.map((r) => r.valueA)).toEqual(['Demo booked', 'Kenji Sato']);
+  });
+
+  it('quality_records: a sample deal by its stage name', async () => {
+    const { cookie } = await seedDeals();
+    await withModel(cookie);
+    ai.script([{ toolCalls: [{ name: 'quality_records', arguments: { objectType: 'deals', limit: 5 } }] }, { text: 'One deal, at Demo booked.' }]);
+    const events = await ask(cookie, { question: 'Show me my deals' });
+    const content = lastToolResult();
+    const given = JSON.parse(content) as { sample: Record<string, string>[] };
+    expect(given.sample).toHaveLength(1);
+    expect(given.sample[0]).toMatchObject({ id: 'd-1', dealname: 'Great Lakes renewal', dealstage: 'Demo booked' });
+    expect(content).not.toContain('appointmentscheduled');
+    expect(blockOf(events, 'quality_records').rows[0]).toMatchObject({ dealstage: 'Demo booked' });
   });
 });
 

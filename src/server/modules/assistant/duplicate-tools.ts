@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { ASSISTANT_RECORD_CAP, type Citation, type DataBlock } from '../../../shared/contracts/assistant';
 import type { DuplicateGroupView } from '../../../shared/contracts/results';
+import { orderProperties, propertyLabel } from '../../../shared/crm-properties';
 import type { ObjectType } from '../../../shared/object-types';
+import { labelledValue, labelOfAny, type ValueLabels } from '../../../shared/value-labels';
 import { duplicateGroups } from '../../db/schema';
 import { recordNameOf } from '../objects';
 import { duplicateGroupView, findDuplicateGroup } from '../scans';
@@ -32,6 +34,20 @@ export function groupName(group: Pick<DuplicateGroupView, 'id' | 'objectType' | 
 }
 
 const confidencePercent = (confidence: number) => round1(confidence * 100);
+
+/**
+ * A group record's properties as the group screen shows them: by their labels, owners, stages
+ * and options by the portal's names (HubSpot's ids mean nothing to the model or the reader).
+ */
+function shownProperties(objectType: ObjectType, properties: Readonly<Record<string, unknown>>, labels: ValueLabels): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const property of orderProperties(objectType, Object.keys(properties))) {
+    const value = properties[property];
+    if (property === 'hs_object_id' || value === null || value === undefined || value === '') continue;
+    shown[propertyLabel(objectType, property)] = typeof value === 'string' ? labelledValue(labels, property, value) : JSON.stringify(value);
+  }
+  return shown;
+}
 
 /** duplicate_groups: pending groups, largest (most records) or most certain first, with how many there are in all. */
 export async function listGroups(ctx: ToolContext, args: DuplicateGroupsArgs): Promise<ToolResult> {
@@ -104,8 +120,11 @@ export async function showGroup(ctx: ToolContext, args: { id: number }): Promise
   const name = groupName(group);
   const records = group.records.slice(0, ASSISTANT_RECORD_CAP);
   const nameOf = new Map(group.records.map((r) => [r.id, recordNameOf(group.objectType, r.properties) ?? r.id]));
+  // A compared value names the engine's field, not the property: labelled as the screen does,
+  // when exactly one property's labels know it.
+  const shown = (value: string) => labelOfAny(group.valueLabels, value) ?? value;
   const evidence = group.explanations.flatMap((pair) =>
-    pair.fields.map((f) => ({ records: `${nameOf.get(pair.a) ?? pair.a} / ${nameOf.get(pair.b) ?? pair.b}`, a: pair.a, b: pair.b, field: f.label, valueA: f.valueA, valueB: f.valueB, level: f.level, weight: round1(f.weight) })),
+    pair.fields.map((f) => ({ records: `${nameOf.get(pair.a) ?? pair.a} / ${nameOf.get(pair.b) ?? pair.b}`, a: pair.a, b: pair.b, field: f.label, valueA: shown(f.valueA), valueB: shown(f.valueB), level: f.level, weight: round1(f.weight) })),
   );
   const block: DataBlock = {
     tool: 'duplicate_group',
@@ -135,7 +154,7 @@ export async function showGroup(ctx: ToolContext, args: { id: number }): Promise
       status: group.status,
       confidencePercent: confidencePercent(group.confidence),
       matchedOn: group.matchKey,
-      records: records.map((r) => ({ id: r.id, name: nameOf.get(r.id), isPrimary: r.isPrimary })),
+      records: records.map((r) => ({ id: r.id, name: nameOf.get(r.id), isPrimary: r.isPrimary, properties: shownProperties(group.objectType, r.properties, group.valueLabels) })),
       evidence: evidence.slice(0, 60),
     },
     blocks: [block],

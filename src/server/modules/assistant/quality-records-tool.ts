@@ -1,6 +1,8 @@
 import { ASSISTANT_RECORD_CAP, type Citation, type DataBlock } from '../../../shared/contracts/assistant';
 import type { QualityFlag } from '../../../shared/contracts/objects';
 import type { ObjectType } from '../../../shared/object-types';
+import { labelledValue } from '../../../shared/value-labels';
+import { userValueLabels } from '../hubspot';
 import { sampleRecords } from '../objects';
 import { appLink, figure, recordHref, TYPE_LABELS, type ToolContext, type ToolResult } from './tool-context';
 
@@ -57,22 +59,28 @@ export async function qualityRecords(ctx: ToolContext, args: QualityRecordsArgs)
     limit,
     ctx.now,
   );
+  // Owners, stages and options by the portal's names, as the objects screen shows them.
+  const labels = sample.records.length > 0 ? await userValueLabels(ctx.db, ctx.user.id, args.objectType, sample.records) : {};
+  const records = sample.records.map((r) => ({
+    ...r,
+    properties: Object.fromEntries(Object.entries(r.properties).map(([property, value]) => [property, value ? labelledValue(labels, property, value) : value])),
+  }));
   const what = describeFilter(args);
   const listPath = `/objects/${args.objectType}${args.flag ? `?flag=${args.flag}` : ''}`;
   const citations: Citation[] = [
-    ...sample.records.map((r): Citation => ({ kind: 'record', label: r.name ?? r.id, href: recordHref(ctx, args.objectType, r.id) })),
+    ...records.map((r): Citation => ({ kind: 'record', label: r.name ?? r.id, href: recordHref(ctx, args.objectType, r.id) })),
     { kind: 'screen', label: `${TYPE_LABELS[args.objectType]}${args.flag ? `: ${FLAG_WORDS[args.flag]}` : ''}`, href: appLink(ctx, listPath) },
   ];
   const block: DataBlock = {
     tool: 'quality_records',
     title: `${what[0]!.toUpperCase()}${what.slice(1)}`,
-    caption: `${figure(sample.total)} of ${figure(sample.inMirror)} ${args.objectType}${sample.records.length > 0 ? `; the newest ${figure(sample.records.length)} shown` : ''}.`,
+    caption: `${figure(sample.total)} of ${figure(sample.inMirror)} ${args.objectType}${records.length > 0 ? `; the newest ${figure(records.length)} shown` : ''}.`,
     columns: [
       { key: 'record', label: 'Record', format: 'link' },
       ...sample.fields.map((f) => ({ key: f.property, label: f.label, format: 'text' as const })),
       { key: 'createdAt', label: 'Created', format: 'datetime' },
     ],
-    rows: sample.records.map((r) => ({ record: { label: r.name ?? r.id, href: recordHref(ctx, args.objectType, r.id) }, ...r.properties, createdAt: r.createdAt })),
+    rows: records.map((r) => ({ record: { label: r.name ?? r.id, href: recordHref(ctx, args.objectType, r.id) }, ...r.properties, createdAt: r.createdAt })),
     chart: null,
   };
   return {
@@ -81,7 +89,7 @@ export async function qualityRecords(ctx: ToolContext, args: QualityRecordsArgs)
       matching: sample.total,
       ofAll: sample.inMirror,
       // Records go to the model only as far as the question asked for them, and never more than the cap.
-      sample: sample.records.map((r) => ({ id: r.id, name: r.name, ...r.properties, createdAt: r.createdAt })),
+      sample: records.map((r) => ({ id: r.id, name: r.name, ...r.properties, createdAt: r.createdAt })),
     },
     blocks: [block],
     citations,

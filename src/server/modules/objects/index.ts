@@ -4,6 +4,7 @@
  */
 export { objectRoutes } from './object-routes';
 export { listObjectRecords } from './object-queries';
+export { sendObjectRecordsCsv } from './object-records-csv';
 export { listedFieldsOf, recordNameOf } from './object-fields';
 export { typeQualitySummary } from './type-quality-summary';
 export { PROPERTY_NAME_PATTERN, sampleRecords } from './record-sample';

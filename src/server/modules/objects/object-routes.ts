@@ -4,11 +4,10 @@ import { apiErrorSchema } from '../../../shared/contracts/errors';
 import { objectRecordPageSchema, objectRecordParamsSchema, objectRecordSchema, objectRecordsQuerySchema, objectTypeParamsSchema } from '../../../shared/contracts/objects';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { sendCsv } from '../../http/csv';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser } from '../auth';
 import { findObjectRecord, listObjectRecords } from './object-queries';
-import { objectRecordsCsv } from './object-records-csv';
+import { sendObjectRecordsCsv } from './object-records-csv';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -47,10 +46,8 @@ export function objectRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { objectType } = request.params;
         const { flag, search, sort } = request.query;
-        const name = `${objectType}-${flag ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
-        return sendCsv(reply, name, objectRecordsCsv(db, signedInUser(request).id, objectType, { flag, search, sort }));
+        return sendObjectRecordsCsv(reply, db, signedInUser(request).id, request.params.objectType, { flag, search, sort });
       },
     );
 

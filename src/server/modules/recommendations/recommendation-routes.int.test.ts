@@ -1,8 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RecommendationList } from '../../../shared/contracts/recommendations';
 import type { HealthResults } from '../../../shared/contracts/results';
-import { crmConnections, crmRecords, crmSyncState, duplicateGroups, recommendationStates, scanHistory, scanRuns, users } from '../../db/schema';
+import { crmConnections, crmRecords, crmSyncState, crmValueLabels, duplicateGroups, recommendationStates, scanHistory, scanRuns, users } from '../../db/schema';
 import { activeUser } from '../../test/accounts';
 import { useTestApp } from '../../test/test-app';
 import { recommendationsFor } from './recommendations';
@@ -87,15 +88,31 @@ describe('recommendations', () => {
     expect(byKey.has('never-scanned:deals')).toBe(true);
   });
 
-  it('serves the affected records as CSV, formulas defused', async () => {
-    const { cookie } = await seed('recs-csv@example.com');
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/hubspot/recommendations/stale-records:deals/records.csv', headers: { cookie } });
+  it("serves the affected records as the objects screen's CSV: every one, stages by name, formulas defused", async () => {
+    const { cookie, userId, connectionId } = await seed('recs-csv@example.com');
+    const db = ctx.database.db;
+    // More stale deals than one of the list's pages (500), one in a stage the portal names.
+    await db.insert(crmRecords).values(
+      Array.from({ length: 520 }, (_, i) => ({ connectionId, userId, objectType: 'deals', hubspotId: `s${i}`, properties: { dealname: `Stale deal ${i}` }, hubspotUpdatedAt: daysAgo(400 + i) })),
+    );
+    await db.update(crmRecords).set({ properties: { dealname: '=Old deal 0', dealstage: 'appointmentscheduled' } }).where(and(eq(crmRecords.userId, userId), eq(crmRecords.hubspotId, 'd0')));
+    await db.insert(crmValueLabels).values({ connectionId, objectType: 'deals', property: 'dealstage', value: 'appointmentscheduled', label: 'Demo booked' });
+
+    const url = '/api/hubspot/recommendations/stale-records:deals/records.csv';
+    const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toMatch(/^id,name,updatedAt/);
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(['d0', 'd1', 'd2', 'd3']);
-    expect(response.body).toContain("'=Old deal 0");
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // The objects screen's file-name rule: type, flag, day.
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="deals-stale-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(['Record ID', 'Name', 'Deal Stage', 'Issues', 'Last changed']));
+    expect(rows).toHaveLength(524);
+    expect(rows.every((r) => r.Issues?.includes('Stale'))).toBe(true);
+    // Oldest change first, as the recommendation is about the longest untouched.
+    expect(rows[0]!['Record ID']).toBe('s519');
+    const old = rows.find((r) => r['Record ID'] === 'd0')!;
+    expect(old).toMatchObject({ Name: "'=Old deal 0", 'Deal Stage': 'Demo booked' });
+    expect((parse(response.body) as string[][]).flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
     // A rule without records of its own has no CSV.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/hubspot/recommendations/health-dropped:contacts/records.csv', headers: { cookie } })).statusCode).toBe(404);
   });
@@ -150,6 +167,13 @@ describe('recommendations', () => {
     const response = await ctx.app.inject({ method: 'POST', url: `/api/demo/hubspot/recommendations/${list.recommendations[0]!.key}/dismiss` });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'DEMO_READ_ONLY' });
+    // Its CSV downloads (the demo page asks /api/demo for them) are the demo portal's quality lists.
+    const csv = list.recommendations.find((r) => r.action.kind === 'csv');
+    expect(csv, 'a demo recommendation with records to download').toBeDefined();
+    const download = await ctx.app.inject({ method: 'GET', url: csv!.action.href.replace('/api/', '/api/demo/') });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(new RegExp(`filename="${csv!.objectType}-[a-z-]+-\\d{4}-\\d{2}-\\d{2}\\.csv"`));
+    expect((parse(download.body, { columns: true }) as unknown[]).length).toBeGreaterThan(0);
   });
 
   it('answers GET /api/v1/recommendations with an API key, the same list', async () => {

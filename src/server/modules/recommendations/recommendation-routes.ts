@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { requireUser, signedInUser } from '../auth';
-import { recordsCsv } from './records-csv';
+import { sendObjectRecordsCsv } from '../objects';
 import { currentRecommendation, recommendationsFor, setRecommendationState } from './recommendations';
 import { csvFlagOf } from './rules';
 
@@ -40,7 +40,7 @@ export function recommendationRoutes({ db, prefix = '/api', owner }: Recommendat
         preHandler: guard,
         schema: {
           tags,
-          summary: 'The records a recommendation is about, as CSV',
+          summary: "The records a recommendation is about, as CSV: the objects screen's quality list of the same flag, every record",
           params: recommendationKeyParamsSchema,
           response: { 200: z.string().meta({ description: 'text/csv' }), 404: apiErrorSchema, ...errors },
         },
@@ -50,11 +50,8 @@ export function recommendationRoutes({ db, prefix = '/api', owner }: Recommendat
         const found = await currentRecommendation(db, user, request.params.key);
         const flag = found ? csvFlagOf(found.rule) : null;
         if (!found || !flag || !found.objectType) throw notFound();
-        const csv = await recordsCsv(db, user.id, found.objectType, flag);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${found.key.replace(':', '-')}.csv"`)
-          .send(csv);
+        // The objects screen's list of the same flag, oldest change first: every record, streamed.
+        return sendObjectRecordsCsv(reply, db, user.id, found.objectType, { flag, sort: 'oldest' });
       },
     );
 

@@ -1,4 +1,3 @@
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'always' });
 const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -10,14 +9,45 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** "3 hours ago", "2 days ago"; under a minute is "just now". */
-export function formatTimeAgo(date: Date, now: number): string {
-  const elapsed = now - date.getTime();
-  if (elapsed < 60_000) return 'just now';
-  for (const [unit, ms] of UNITS) {
-    if (elapsed >= ms) return relative.format(-Math.floor(elapsed / ms), unit);
+interface RelativeWords {
+  /** "3 hours ago": always a number, so 26 hours is not called "yesterday". */
+  ago: Intl.RelativeTimeFormat;
+  /** Under a minute, in the locale's own word ("jetzt", "maintenant"). */
+  now: string;
+}
+
+// One pair of formatters per locale (undefined: the browser's), made on first use.
+const wordsByLocale = new Map<string | undefined, RelativeWords>();
+
+function relativeWords(locale: string | undefined): RelativeWords {
+  let words = wordsByLocale.get(locale);
+  if (!words) {
+    const ago = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    // English keeps the app's "just now"; Intl's English word is a bare "now".
+    const now = ago.resolvedOptions().locale.startsWith('en') ? 'just now' : new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+    words = { ago, now };
+    wordsByLocale.set(locale, words);
   }
-  return 'just now';
+  return words;
+}
+
+/**
+ * "3 hours ago", "2 days ago", under a minute "just now", in the user's locale ("vor 3 Stunden",
+ * "jetzt" in German); `locale` is the browser's unless given.
+ */
+export function formatTimeAgo(date: Date, now: number, locale?: string): string {
+  const words = relativeWords(locale);
+  const elapsed = now - date.getTime();
+  for (const [unit, ms] of UNITS) {
+    if (elapsed >= ms) return words.ago.format(-Math.floor(elapsed / ms), unit);
+  }
+  return words.now;
+}
+
+/** "Today" as a label on its own ("Heute", "Aujourd’hui"): the end of a chart's axis of days. */
+export function formatToday(locale?: string): string {
+  const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'day');
+  return `${word.charAt(0).toLocaleUpperCase(locale)}${word.slice(1)}`;
 }
 
 /** The exact local time, for the tooltip beside a relative one. */

@@ -24,4 +24,13 @@ describe('MatchExplanation', () => {
     expect(category.textContent).toContain('Product issue');
     expect(category.textContent).not.toContain('PRODUCT_ISSUE');
   });
+
+  it('signs a weight by the figure shown: a tiny negative reads ±0.0, not −0.0', () => {
+    const tiny = { ...pair, fields: [{ field: 'pipeline', label: 'Pipeline', level: 'exact', exact: true, weight: -0.04, valueA: 'default', valueB: 'default' }] };
+    render(<MatchExplanation pair={tiny} nameOf={(id) => `Deal ${id}`} />);
+    const pipeline = screen.getByText('Pipeline').closest('li')!;
+    expect(pipeline.textContent).toContain('±0.0 bits');
+    expect(pipeline.textContent).not.toContain('−0.0');
+    expect(screen.getByText('Starting point').closest('li')!.textContent).toContain('−9.1 bits');
+  });
 });

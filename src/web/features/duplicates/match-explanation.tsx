@@ -5,7 +5,12 @@ import { formatConfidence } from './confidence-badge';
 
 type PairExplanation = DuplicateGroupView['explanations'][number];
 
-const bits = (weight: number) => `${weight > 0 ? '+' : weight < 0 ? '−' : '±'}${Math.abs(weight).toFixed(1)}`;
+// Signed by the figure shown: a weight of -0.04 reads ±0.0, not −0.0.
+const tenths = (weight: number) => Math.round(weight * 10) / 10;
+const bits = (weight: number) => {
+  const shown = tenths(weight);
+  return `${shown > 0 ? '+' : shown < 0 ? '−' : '±'}${Math.abs(shown).toFixed(1)}`;
+};
 
 /**
  * Why two records matched, as a diverging bar chart: each field's contribution to the match
@@ -34,10 +39,11 @@ export function MatchExplanation({ pair, nameOf, labels }: { pair: PairExplanati
           const width = `${(Math.abs(row.weight) / scale) * 50}%`;
           const positive = row.weight >= 0;
           return (
-            <li key={row.key} className="grid grid-cols-1 gap-1 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_4rem] sm:items-center sm:gap-3">
+            // A phone's row is two lines: the label with its number, then the bar across the width.
+            <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1.5 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_4rem] sm:items-center sm:gap-y-0">
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900">{row.label}</p>
-                <p className="truncate text-xs text-slate-500" title={row.values ? `${row.values[0]} / ${row.values[1]}` : row.detail}>
+                <p className="text-xs break-words text-slate-500 sm:truncate" title={row.values ? `${row.values[0]} / ${row.values[1]}` : row.detail}>
                   {row.values ? (
                     <>
                       {row.detail}: <span className="text-slate-700">{row.values[0] || '(empty)'}</span> / <span className="text-slate-700">{row.values[1] || '(empty)'}</span>
@@ -47,11 +53,11 @@ export function MatchExplanation({ pair, nameOf, labels }: { pair: PairExplanati
                   )}
                 </p>
               </div>
-              <div className="relative h-4 rounded bg-slate-50" aria-hidden="true">
+              <div className="relative col-span-2 row-start-2 h-4 rounded bg-slate-50 sm:col-span-1 sm:col-start-2 sm:row-start-1" aria-hidden="true">
                 <div className="absolute inset-y-0 left-1/2 w-px bg-slate-300" />
                 <div className={`absolute inset-y-0.5 rounded ${positive ? 'left-1/2 bg-emerald-500' : 'right-1/2 bg-rose-500'}`} style={{ width }} />
               </div>
-              <p className={`text-sm font-semibold tabular-nums sm:text-right ${row.weight > 0 ? 'text-emerald-700' : row.weight < 0 ? 'text-rose-700' : 'text-slate-500'}`}>
+              <p className={`col-start-2 row-start-1 text-right text-sm font-semibold tabular-nums sm:col-start-3 ${tenths(row.weight) > 0 ? 'text-emerald-700' : tenths(row.weight) < 0 ? 'text-rose-700' : 'text-slate-500'}`}>
                 {bits(row.weight)}
                 <span className="sr-only"> bits</span>
               </p>

@@ -1,5 +1,6 @@
 import type { ApiUsage } from '../../../shared/contracts/enterprise-api';
 import { DashboardPanel, SectionError } from '../dashboard/dashboard-panel';
+import { formatToday } from '../dashboard/time-ago';
 import { useApiUsage } from './api/enterprise-api-requests';
 import { formatNumber } from './enterprise-api-words';
 import { SectionLoading } from './section-loading';
@@ -64,7 +65,7 @@ function UsageChart({ days }: { days: ApiUsage['days'] }) {
       {first && last && (
         <div className="mt-1 flex justify-between text-xs text-slate-500">
           <span>{new Date(`${first}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' })}</span>
-          <span>Today</span>
+          <span>{formatToday()}</span>
         </div>
       )}
     </figure>
