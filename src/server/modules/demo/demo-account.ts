@@ -229,13 +229,14 @@ async function storeReplay(db: Db, userId: number, replay: ScanReplay): Promise<
     })
     .returning({ id: scanRuns.id });
   for (const { objectType, records, result, merged, dismissed } of replay.results) {
-    const scanId = await saveEngineResults(db, { runId: run!.id, userId, objectType, records, result, scannedAt: replay.at });
+    await saveEngineResults(db, { runId: run!.id, userId, objectType, records, result, scannedAt: replay.at });
     if (merged.size === 0 && dismissed.size === 0) continue;
     const decidedAt = new Date(replay.at.getTime() + 26 * 3600_000);
     const stored = await db
       .select({ id: duplicateGroups.id, records: duplicateGroups.records, primaryRecordId: duplicateGroups.primaryRecordId })
       .from(duplicateGroups)
-      .where(and(eq(duplicateGroups.scanId, scanId), eq(duplicateGroups.status, 'pending')));
+      // Every pending group is this scan's now: groups found again unchanged kept their rows.
+      .where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
     for (const group of stored) {
       const ids = (group.records as { id: string }[]).map((r) => r.id);
       // The engine names a group by its smallest record id.

@@ -110,10 +110,11 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
       })
       .returning({ id: scanHistory.id });
     // A newer scan's groups replace the pending ones of older scans; decided groups stay as
-    // history. A group found again unchanged keeps its row: only its scan moves on.
+    // history. A group found again unchanged keeps its row as it is (its scan is the one that
+    // first found it so): rewriting thousands of rows on every rescan would cost seconds.
     const fresh = result.groups.map((group) => ({ group, fingerprint: groupFingerprint(group, byId) }));
     const pending = await tx
-      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint, records: duplicateGroups.records, createdAt: duplicateGroups.createdAt })
+      .select({ id: duplicateGroups.id, fingerprint: duplicateGroups.fingerprint })
       .from(duplicateGroups)
       .where(and(eq(duplicateGroups.userId, userId), eq(duplicateGroups.objectType, objectType), eq(duplicateGroups.status, 'pending')));
     // A group being merged right now stays as it is (the merge marks it when done), and a
@@ -124,27 +125,35 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
           .select({ groupId: merges.groupId })
           .from(merges)
           .where(and(eq(merges.userId, userId), eq(merges.objectType, objectType), inArray(merges.status, ['queued', 'running'])))
-      ).map((m) => m.groupId),
+      ).flatMap((m) => (m.groupId === null ? [] : [m.groupId])),
     );
-    const busyRecords = new Set(pending.filter((row) => merging.has(row.id)).flatMap((row) => (row.records as { id: string }[]).map((r) => String(r.id))));
     const wanted = new Set(fresh.map((f) => f.fingerprint));
     const kept = new Set<string>();
-    const keep: number[] = [];
+    let keptRows = 0;
     const drop: number[] = [];
     for (const row of pending) {
       if (merging.has(row.id)) continue;
       if (row.fingerprint && wanted.has(row.fingerprint) && !kept.has(row.fingerprint)) {
         kept.add(row.fingerprint);
-        keep.push(row.id);
+        keptRows++;
       } else drop.push(row.id);
     }
-    for (let from = 0; from < drop.length; from += ID_BATCH) await tx.delete(duplicateGroups).where(inArray(duplicateGroups.id, drop.slice(from, from + ID_BATCH)));
-    for (let from = 0; from < keep.length; from += ID_BATCH) {
-      await tx.update(duplicateGroups).set({ scanId: row!.id, updatedAt: scannedAt }).where(inArray(duplicateGroups.id, keep.slice(from, from + ID_BATCH)));
+    // Members only of the rows that go and of those being merged: the rest stand as they are.
+    const members = new Map<number, { records: unknown[]; createdAt: Date }>();
+    const read = [...drop, ...merging];
+    for (let from = 0; from < read.length; from += ID_BATCH) {
+      const rows = await tx
+        .select({ id: duplicateGroups.id, records: duplicateGroups.records, createdAt: duplicateGroups.createdAt })
+        .from(duplicateGroups)
+        .where(inArray(duplicateGroups.id, read.slice(from, from + ID_BATCH)));
+      for (const row of rows) members.set(row.id, row);
     }
+    const idsOf = (id: number) => ((members.get(id)?.records ?? []) as { id: string }[]).map((r) => String(r.id));
+    const busyRecords = new Set([...merging].flatMap(idsOf));
+    for (let from = 0; from < drop.length; from += ID_BATCH) await tx.delete(duplicateGroups).where(inArray(duplicateGroups.id, drop.slice(from, from + ID_BATCH)));
     const added = fresh.filter((f) => !kept.has(f.fingerprint) && !f.group.recordIds.some((id) => busyRecords.has(id)));
     // A group found again with the same members (changed since) keeps when it was first found: "new since" stays true.
-    const firstFound = new Map(pending.map((p) => [memberKey((p.records as { id: string }[]).map((r) => String(r.id))), p.createdAt]));
+    const firstFound = new Map(drop.map((id) => [memberKey(idsOf(id)), members.get(id)!.createdAt]));
     for (let from = 0; from < added.length; from += GROUP_BATCH) {
       await tx.insert(duplicateGroups).values(
         added.slice(from, from + GROUP_BATCH).map(({ group, fingerprint }) => ({
@@ -163,7 +172,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
       );
     }
     // New means no earlier scan had these records pending as one group, whatever changed in them since.
-    const newGroupSizes = fresh.filter((f) => !f.group.recordIds.some((id) => busyRecords.has(id)) && !firstFound.has(memberKey(f.group.recordIds))).map((f) => f.group.recordIds.length);
+    const newGroupSizes = added.filter((f) => !firstFound.has(memberKey(f.group.recordIds))).map((f) => f.group.recordIds.length);
     if (runId !== null && outcome.notify !== false) {
       await recordScanEvents(tx, {
         userId,
@@ -173,7 +182,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
         totalRecords: health.totalRecords,
         duplicateRecords: health.duplicateRecords,
         healthScore: health.healthScore,
-        duplicateGroups: keep.length + added.length + merging.size,
+        duplicateGroups: keptRows + added.length + merging.size,
         newGroupSizes,
         scannedAt,
       });

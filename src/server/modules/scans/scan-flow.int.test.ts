@@ -107,14 +107,15 @@ describe('a scan', () => {
     const results = (await get(cookie, '/api/hubspot/results')).json();
     expect(results.objects.map((o: { objectType: string }) => o.objectType).sort()).toEqual(['companies', 'contacts']);
 
-    // Scanning again: nothing changed in HubSpot, so the same groups stay, now under the new scan.
+    // Scanning again: nothing changed in HubSpot, so the same groups stay as they were, rows untouched (found by the first scan).
     const before = (await get(cookie, '/api/duplicates?objectType=contacts&pageSize=100&sort=newest')).json();
     const again = await finished(cookie, (await post(cookie, '/api/scans', { objectTypes: ['contacts'] })).json().id);
     expect(again.status).toBe('completed');
     const after = (await get(cookie, '/api/duplicates?objectType=contacts&pageSize=100&sort=newest')).json();
     expect(after.total).toBe(before.total);
     expect(after.groups.map((g: { id: number }) => g.id).sort()).toEqual(before.groups.map((g: { id: number }) => g.id).sort());
-    expect(new Set(after.groups.map((g: { scanId: number }) => g.scanId))).toEqual(new Set([again.results[0]!.scanId]));
+    expect(after.groups.map((g: { scanId: number; updatedAt: string }) => [g.scanId, g.updatedAt])).toEqual(before.groups.map((g: { scanId: number; updatedAt: string }) => [g.scanId, g.updatedAt]));
+    expect(after.groups.some((g: { scanId: number }) => g.scanId === again.results[0]!.scanId)).toBe(false);
   });
 
   it('can be cancelled, and fails with HubSpot\'s reason in plain words', async () => {
