@@ -179,18 +179,38 @@ function sameEnding(x: string, y: string, length: number): boolean {
   return true;
 }
 
-/** Dates as YYYYMMDD: exact, one typo, day and month swapped, same year and month, different. */
+/**
+ * Dates as YYYYMMDD: exact, one typo, day and month swapped, two typos, a few days or weeks
+ * apart, the same time of year with the year typed wrong, same year, different.
+ */
 export function dateComparison(options: { name: string; label: string; properties: readonly string[]; values: TextColumn; fuzzy: boolean }): Comparison {
   const { fuzzy } = options;
   const { codes, values } = options.values;
   const equality = equalityOf(options.values);
   const levels: ComparisonLevel[] = [
     { label: 'same date', m: 0.8, u: 0.0005 },
-    ...(fuzzy ? [{ label: 'one digit off', m: 0.1, u: 0.005 }, { label: 'day and month swapped', m: 0.02, u: 0.0005 }, { label: 'two digits off', m: 0.04, u: 0.01 }] : []),
+    ...(fuzzy
+      ? [
+          { label: 'one digit off', m: 0.1, u: 0.005 },
+          { label: 'day and month swapped', m: 0.02, u: 0.0005 },
+          { label: 'two digits off', m: 0.04, u: 0.01 },
+          // A birthday misremembered or typed a little wrong: a few days, or the month one off.
+          { label: `within ${NEAR_DAYS / 7} weeks`, m: 0.04, u: 0.003 },
+          // "1984-11-20", "1994-11-18": the year typed wrong (one digit, or one year off) and the day a little.
+          { label: `the year one digit or one year off, the day within ${NEAR_DAYS / 7} weeks`, m: 0.03, u: 0.01 },
+        ]
+      : []),
     { label: 'same year', m: 0.03, u: 0.02 },
     { label: 'different', m: 0.05 },
   ];
   const sameYear = levels.length - 2;
+  // Per distinct date, worked out once: random pairs for u compare tens of thousands of dates.
+  const days = new Map<number, ReturnType<typeof calendarDay>>();
+  const calendarDayOf = (code: number) => {
+    let day = days.get(code);
+    if (day === undefined) days.set(code, (day = calendarDay(values[code]!)));
+    return day;
+  };
   return {
     name: options.name,
     label: options.label,
@@ -207,11 +227,47 @@ export function dateComparison(options: { name: string; label: string; propertie
         if (editDistance(a, b, 1) <= 1) return 1;
         if (a.slice(0, 4) === b.slice(0, 4) && a.slice(4, 6) === b.slice(6, 8) && a.slice(6, 8) === b.slice(4, 6)) return 2;
         // Two typos, or a day and a year slip ("1976-09-15", "1977-09-13").
-        if (a.length === 8 && b.length === 8 && editDistance(a, b, 2) <= 2) return 3;
+        if (a.length === 8 && b.length === 8) {
+          if (editDistance(a, b, 2) <= 2) return 3;
+          const near = nearDates(calendarDayOf(ca), calendarDayOf(cb));
+          if (near !== 0) return near === 1 ? 4 : 5;
+        }
       }
       return a.slice(0, 4) === b.slice(0, 4) ? sameYear : sameYear + 1;
     },
   };
+}
+
+/** Days within which two dates of birth count as near. */
+const NEAR_DAYS = 35;
+
+/** A date (YYYYMMDD) as days since 1970, its day of the year and its year; null when it is no calendar date. */
+export function calendarDay(date: string): { day: number; dayOfYear: number; year: number } | null {
+  const year = Number(date.slice(0, 4));
+  const time = Date.UTC(year, Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)));
+  if (!Number.isFinite(time)) return null;
+  const day = Math.round(time / 86_400_000);
+  return { day, dayOfYear: day - Math.round(Date.UTC(year, 0, 1) / 86_400_000), year };
+}
+
+/**
+ * Whether two dates are near: 1 within NEAR_DAYS of each other; 2 within NEAR_DAYS of the
+ * same time of year with the years one apart or one digit apart (1984, 1994); 0 otherwise.
+ */
+export function nearDates(a: ReturnType<typeof calendarDay>, b: ReturnType<typeof calendarDay>): 0 | 1 | 2 {
+  if (!a || !b) return 0;
+  if (Math.abs(a.day - b.day) <= NEAR_DAYS) return 1;
+  const years = Math.abs(a.year - b.year);
+  if (years !== 1 && !oneDigitApart(a.year, b.year)) return 0;
+  const gap = Math.abs(a.dayOfYear - b.dayOfYear);
+  return Math.min(gap, 365 - gap) <= NEAR_DAYS ? 2 : 0;
+}
+
+/** Whether two years differ in exactly one digit (1984, 1994). */
+function oneDigitApart(x: number, y: number): boolean {
+  let digits = 0;
+  for (; x > 0 || y > 0; x = Math.floor(x / 10), y = Math.floor(y / 10)) if (x % 10 !== y % 10) digits++;
+  return digits === 1;
 }
 
 /** Numbers (deal amounts): equal, within 1 %, within 10 %, different. */

@@ -196,6 +196,7 @@ export const contactsModel: ObjectModel = {
     const lastInitial = derivedPart(last, initial);
     const birthYear = derivedPart(c.birthDate!, (date) => date.slice(0, 4));
     const birthDayMonth = derivedPart(c.birthDate!, (date) => date.slice(4));
+    const birthMonth = derivedPart(c.birthDate!, (date) => date.slice(0, 6));
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
     const mailbox = filteredPart(c.emailLocal!, distinctiveMailbox);
@@ -223,6 +224,10 @@ export const contactsModel: ObjectModel = {
       // only a surname and a town (broad: it runs while within the pair budget).
       { name: 'last name + birth day and month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthDayMonth), sortKey: nameSort },
       { name: 'last name + city', fields: ['lastname', 'location'], key: joinKey(lastName, city!), sortKey: nameSort, broad: true },
+      // The day of birth typed wrong and a typo in each name ("Olievr Waton", "Oliver Watson"):
+      // the initials and the month of birth.
+      { name: 'first initial + birth month', fields: ['firstname', 'date_of_birth'], key: joinKey(firstInitial, birthMonth), sortKey: nameSort },
+      { name: 'last initial + birth month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastInitial, birthMonth), sortKey: nameSort },
     ];
     return rules;
   },
