@@ -1,5 +1,6 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
+import { endsInRealTopLevelDomain } from '../normalize/domain';
 import { memoizedSimilarity } from './memoized-similarity';
 import { editDistance, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
 
@@ -196,8 +197,8 @@ export function dateComparison(options: { name: string; label: string; propertie
           { label: 'two digits off', m: 0.04, u: 0.01 },
           // A birthday misremembered or typed a little wrong: a few days, or the month one off.
           { label: `within ${NEAR_DAYS / 7} weeks`, m: 0.04, u: 0.003 },
-          // "1984-11-20", "1994-11-18": the year typed wrong (one digit, or one year off) and the day a little.
-          { label: `the year one digit or one year off, the day within ${NEAR_DAYS / 7} weeks`, m: 0.03, u: 0.01 },
+          // "1984-11-20", "1994-11-18": the year a slip of one digit (or one or ten years off) and the day a little.
+          { label: `the year one digit, one or ten years off, the day within ${NEAR_DAYS / 7} weeks`, m: 0.03, u: 0.01 },
         ]
       : []),
     { label: 'same year', m: 0.03, u: 0.02 },
@@ -252,13 +253,14 @@ export function calendarDay(date: string): { day: number; dayOfYear: number; yea
 
 /**
  * Whether two dates are near: 1 within NEAR_DAYS of each other; 2 within NEAR_DAYS of the
- * same time of year with the years one apart or one digit apart (1984, 1994); 0 otherwise.
+ * same time of year with the years a slip apart: one digit (1984, 1994), or one or ten years
+ * (1999, 2000; 1991, 2001); 0 otherwise.
  */
 export function nearDates(a: ReturnType<typeof calendarDay>, b: ReturnType<typeof calendarDay>): 0 | 1 | 2 {
   if (!a || !b) return 0;
   if (Math.abs(a.day - b.day) <= NEAR_DAYS) return 1;
   const years = Math.abs(a.year - b.year);
-  if (years !== 1 && !oneDigitApart(a.year, b.year)) return 0;
+  if (years !== 1 && years !== 10 && !oneDigitApart(a.year, b.year)) return 0;
   const gap = Math.abs(a.dayOfYear - b.dayOfYear);
   return Math.min(gap, 365 - gap) <= NEAR_DAYS ? 2 : 0;
 }
@@ -402,8 +404,8 @@ export function locationComparison(options: { properties: readonly string[]; col
   const regions = region.codes;
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
-  // One place written two ways: a typo ("Loondon", "fTelford") or letters swapped.
-  const citySimilarity = memoizedSimilarity(city.values, (a, b) => (similarNames(a, b) ? 1 : 0));
+  // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 a typo on each side.
+  const citySimilarity = memoizedSimilarity(city.values, (a, b) => (similarNames(a, b) ? 2 : namesAlike(a, b) ? 1 : 0));
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',
@@ -418,6 +420,8 @@ export function locationComparison(options: { properties: readonly string[]; col
       // of one town have them, a person who moved mostly leaves the town as well.
       { label: 'same postcode, another street address', m: 0.002, u: 0.002 },
       { label: 'same city, another street address', m: 0.004, u: 0.01 },
+      // "Loonon" and "Londno", "Carfiif" and "Cardiff": a town typed wrong on both sides is no other town.
+      { label: 'town names a few letters apart', m: 0.03, u: 0.005, circumstantial: true },
       { label: 'same state or country only', m: 0.05, u: 0.1, circumstantial: true },
       { label: 'different place', m: 0.05 },
     ],
@@ -425,17 +429,17 @@ export function locationComparison(options: { properties: readonly string[]; col
       if (!known(i) || !known(j)) return NULL_LEVEL;
       // A different postcode or city outweighs a common street name ("1 Main St"). The
       // cheap checks go first: most pairs compared are far apart.
-      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) === 0);
+      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) !== 2);
       if (!elsewhere) {
         if (streets[i] !== 0 && sameValue(streets[i]!, streets[j]!, streetEquality)) return 0;
         if (options.fuzzy && same(numbers, i, j) && similarStreets(street.values[streets[i]!]!, street.values[streets[j]!]!)) return 1;
         // Not the same street address (nor a similar one, checked above).
         const anotherStreet = streets[i] !== 0 && streets[j] !== 0;
         if (same(zips, i, j)) return anotherStreet ? 4 : 2;
-        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 1)) return anotherStreet ? 5 : 3;
-      }
-      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 6;
-      return 7;
+        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 2)) return anotherStreet ? 5 : 3;
+      } else if (!clash(zips, i, j) && !clash(countries, i, j) && clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) === 1) return 6;
+      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 7;
+      return 8;
     },
     termFrequency: { level: 3, column: city },
   };
@@ -451,6 +455,18 @@ export function similarNames(a: string, b: string): boolean {
   if (jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9) return true;
   const shorter = Math.min(a.length, b.length);
   return shorter >= 4 && editDistance(a, b, 2) <= (shorter >= 8 ? 2 : 1);
+}
+
+/**
+ * Whether two names of a place, not similar (see similarNames), are still alike enough to be
+ * one name mistyped on both sides: two letters apart in names of five letters or more, or
+ * most letters in place (Jaro-Winkler of 0.85 or more) in names of eight or more.
+ */
+export function namesAlike(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 5) return false;
+  if (editDistance(a, b, 2) <= 2) return true;
+  return shorter >= 8 && jaroWinklerBound(a, b) >= 0.85 && jaroWinkler(a, b) >= 0.85;
 }
 
 /** Whether two addresses differ only in digits at the end of the mailbox name, one having none ("peter@", "peter2@"). */
@@ -513,6 +529,14 @@ export function emailComparison(options: {
   const locals = options.locals.codes;
   const localText = options.locals.values;
   const addressEquality = equalityOf(options.addresses);
+  // A mistyped domain ("white.ohg") names no company, so it is no second workplace. By domain, worked out once.
+  const real = new Map<string, boolean>();
+  const realDomain = (address: string) => {
+    const domain = address.slice(address.lastIndexOf('@') + 1);
+    let known = real.get(domain);
+    if (known === undefined) real.set(domain, (known = endsInRealTopLevelDomain(domain)));
+    return known;
+  };
   return {
     name: 'email',
     label: 'Email',
@@ -557,7 +581,7 @@ export function emailComparison(options: {
           return namesOnly[i] && namesOnly[j] ? 6 : 5;
         }
       }
-      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) ? twoWorkplaces : twoWorkplaces + 1;
+      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) && realDomain(a) && realDomain(b) ? twoWorkplaces : twoWorkplaces + 1;
     },
     termFrequency: { level: 1, column: options.locals },
   };
