@@ -68,11 +68,21 @@ function sameGivenName(a: string, b: string, sound?: (name: string) => string): 
   if (a === b || initialOrShortForm(a, b)) return true;
   const short = a.length <= b.length ? a : b;
   if ((NICKNAMES.get(a) ?? a) === (NICKNAMES.get(b) ?? b)) return true;
-  // Typos: a letter or two wrong, left out or swapped; letters scrambled ("oievr", "oliver").
-  if (editDistance(a, b, 2) <= (short.length >= 5 ? 2 : 1)) return true;
+  if (mistypedName(a, b)) return true;
   if (short.length >= 4 && jaroWinkler(a, b) >= 0.85) return true;
-  if (short.length >= 4 && lettersApart(a, b) <= 1) return true;
   return sound !== undefined && sound(a) === sound(b) && sound(a) !== '';
+}
+
+/**
+ * Whether two names (normalized) are one typed wrong: a letter wrong, left out, added or
+ * swapped (two in names of five letters or more), or the letters scrambled with at most one
+ * wrong ("oievr", "oliver"; "josen", "jones").
+ */
+export function mistypedName(a: string, b: string): boolean {
+  if (a === '' || b === '' || a === b) return false;
+  const short = Math.min(a.length, b.length);
+  if (editDistance(a, b, 2) <= (short >= 5 ? 2 : 1)) return true;
+  return short >= 4 && lettersApart(a, b) <= 1;
 }
 
 /** Letters one name has and the other lacks, counted with repeats, on the side with more. */
