@@ -405,7 +405,7 @@ export function locationComparison(options: { properties: readonly string[]; col
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
   // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 a typo on each side.
-  const citySimilarity = memoizedSimilarity(city.values, (a, b) => (similarNames(a, b) ? 2 : namesAlike(a, b) ? 1 : 0));
+  const citySimilarity = memoizedSimilarity(city.values, nameLikeness);
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',
@@ -451,22 +451,25 @@ export function locationComparison(options: { properties: readonly string[]; col
  * which Jaro-Winkler misses when the typo is near the start ("ftelford", "telford").
  */
 export function similarNames(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9) return true;
-  const shorter = Math.min(a.length, b.length);
-  return shorter >= 4 && editDistance(a, b, 2) <= (shorter >= 8 ? 2 : 1);
+  return nameLikeness(a, b) === 2;
 }
 
 /**
- * Whether two names of a place, not similar (see similarNames), are still alike enough to be
- * one name mistyped on both sides: two letters apart in names of five letters or more, or
- * most letters in place (Jaro-Winkler of 0.85 or more) in names of eight or more.
+ * 2 when two names are one written twice (see similarNames); 1 when they are still alike
+ * enough to be one name mistyped on both sides ("loonon", "london"; "carfiif", "cardiff"):
+ * two letters apart in names of five letters or more, or most letters in place (Jaro-Winkler
+ * of 0.85 or more) in names of eight or more; 0 otherwise. Each measure is taken once.
  */
-export function namesAlike(a: string, b: string): boolean {
+export function nameLikeness(a: string, b: string): 0 | 1 | 2 {
+  if (a === b) return 2;
   const shorter = Math.min(a.length, b.length);
-  if (shorter < 5) return false;
-  if (editDistance(a, b, 2) <= 2) return true;
-  return shorter >= 8 && jaroWinklerBound(a, b) >= 0.85 && jaroWinkler(a, b) >= 0.85;
+  const closeness = jaroWinklerBound(a, b) >= 0.85 ? jaroWinkler(a, b) : 0;
+  if (closeness >= 0.9) return 2;
+  if (shorter < 4) return 0;
+  const distance = editDistance(a, b, 2);
+  if (distance <= (shorter >= 8 ? 2 : 1)) return 2;
+  if (shorter < 5) return 0;
+  return distance <= 2 || (shorter >= 8 && closeness >= 0.85) ? 1 : 0;
 }
 
 /** Whether two addresses differ only in digits at the end of the mailbox name, one having none ("peter@", "peter2@"). */
