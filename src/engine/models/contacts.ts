@@ -210,6 +210,7 @@ export const contactsModel: ObjectModel = {
     const birthMonth = derivedPart(c.birthDate!, (date) => date.slice(0, 6));
     // Typos sit anywhere in a name but seldom in its first letters.
     const lastStart = derivedPart(last, (value) => (value.length >= 4 ? value.slice(0, 3) : ''));
+    const born = derivedPart(c.birthDate!, () => 'born');
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
     const mailbox = filteredPart(c.emailLocal!, distinctiveMailbox);
@@ -237,8 +238,10 @@ export const contactsModel: ObjectModel = {
       // only a surname and a town (broad: it runs while within the pair budget).
       { name: 'last name + birth day and month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthDayMonth), sortKey: nameSort },
       { name: 'last name + city', fields: ['lastname', 'location'], key: joinKey(lastName, city!), sortKey: nameSort, broad: true },
-      // A surname mistyped past its first letters beside the first name ("Jackson Fishier", "Jackson Fisher").
-      { name: 'first name + start of last name', fields: ['firstname', 'lastname'], key: joinKey(canonical!, lastStart), sortKey: nameSort },
+      // A surname mistyped past its first letters beside the first name ("Jackson Fishier",
+      // "Jackson Fisher"), among records with a date of birth to confirm them: in a million
+      // business contacts without one, the same rule added 45% more pairs, mostly colleagues.
+      { name: 'first name + start of last name', fields: ['firstname', 'lastname'], key: joinKey(canonical!, lastStart, born), sortKey: nameSort },
       // The day of birth typed wrong and a typo in each name ("Olievr Waton", "Oliver Watson"):
       // the initials and the month of birth.
       { name: 'first initial + birth month', fields: ['firstname', 'date_of_birth'], key: joinKey(firstInitial, birthMonth), sortKey: nameSort },
