@@ -404,7 +404,7 @@ export function locationComparison(options: { properties: readonly string[]; col
   const regions = region.codes;
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
-  // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 a typo on each side.
+  // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 two typos ("Loonon").
   const citySimilarity = memoizedSimilarity(city.values, nameLikeness);
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
@@ -420,7 +420,7 @@ export function locationComparison(options: { properties: readonly string[]; col
       // of one town have them, a person who moved mostly leaves the town as well.
       { label: 'same postcode, another street address', m: 0.002, u: 0.002 },
       { label: 'same city, another street address', m: 0.004, u: 0.01 },
-      // "Loonon" and "Londno", "Carfiif" and "Cardiff": a town typed wrong on both sides is no other town.
+      // "Loonon" for London, "Carfiif" for Cardiff: a town mistyped twice over is no other town.
       { label: 'town names a few letters apart', m: 0.03, u: 0.005, circumstantial: true },
       { label: 'same state or country only', m: 0.05, u: 0.1, circumstantial: true },
       { label: 'different place', m: 0.05 },
