@@ -7,9 +7,10 @@ import { syntheticContacts } from './lib/synthetic-sets';
 // A guard against regressions on the smaller public datasets; `npm run bench:accuracy` measures all of them.
 describe('matching accuracy on public labelled data (default settings, no labels)', () => {
   it.each([
-    ['febrl dataset1', 0.95],
-    ['splink fake_1000', 0.95],
-    ['organisations', 0.9],
+    // Measured with `npm run bench:accuracy`: 0.998, 0.975 and 0.950.
+    ['febrl dataset1', 0.99],
+    ['splink fake_1000', 0.97],
+    ['organisations', 0.94],
   ])('%s: pairwise F1 of at least %d', (name, target) => {
     const { records, truth } = loadDataset(DATASETS.find((d) => d.name === name)!);
     const result = findDuplicates(records, DATASETS.find((d) => d.name === name)!.objectType);

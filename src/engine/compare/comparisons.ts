@@ -1,5 +1,6 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
+import { endsInRealTopLevelDomain } from '../normalize/domain';
 import { memoizedSimilarity } from './memoized-similarity';
 import { editDistance, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
 
@@ -179,18 +180,38 @@ function sameEnding(x: string, y: string, length: number): boolean {
   return true;
 }
 
-/** Dates as YYYYMMDD: exact, one typo, day and month swapped, same year and month, different. */
+/**
+ * Dates as YYYYMMDD: exact, one typo, day and month swapped, two typos, a few days or weeks
+ * apart, the same time of year with the year typed wrong, same year, different.
+ */
 export function dateComparison(options: { name: string; label: string; properties: readonly string[]; values: TextColumn; fuzzy: boolean }): Comparison {
   const { fuzzy } = options;
   const { codes, values } = options.values;
   const equality = equalityOf(options.values);
   const levels: ComparisonLevel[] = [
     { label: 'same date', m: 0.8, u: 0.0005 },
-    ...(fuzzy ? [{ label: 'one digit off', m: 0.1, u: 0.005 }, { label: 'day and month swapped', m: 0.02, u: 0.0005 }, { label: 'two digits off', m: 0.04, u: 0.01 }] : []),
+    ...(fuzzy
+      ? [
+          { label: 'one digit off', m: 0.1, u: 0.005 },
+          { label: 'day and month swapped', m: 0.02, u: 0.0005 },
+          { label: 'two digits off', m: 0.04, u: 0.01 },
+          // A birthday misremembered or typed a little wrong: a few days, or the month one off.
+          { label: `within ${NEAR_DAYS / 7} weeks`, m: 0.04, u: 0.003 },
+          // "1984-11-20", "1994-11-18": the year a slip of one digit (or one or ten years off) and the day a little.
+          { label: `the year one digit, one or ten years off, the day within ${NEAR_DAYS / 7} weeks`, m: 0.03, u: 0.01 },
+        ]
+      : []),
     { label: 'same year', m: 0.03, u: 0.02 },
     { label: 'different', m: 0.05 },
   ];
   const sameYear = levels.length - 2;
+  // Per distinct date, worked out once: random pairs for u compare tens of thousands of dates.
+  const days = new Map<number, ReturnType<typeof calendarDay>>();
+  const calendarDayOf = (code: number) => {
+    let day = days.get(code);
+    if (day === undefined) days.set(code, (day = calendarDay(values[code]!)));
+    return day;
+  };
   return {
     name: options.name,
     label: options.label,
@@ -207,11 +228,48 @@ export function dateComparison(options: { name: string; label: string; propertie
         if (editDistance(a, b, 1) <= 1) return 1;
         if (a.slice(0, 4) === b.slice(0, 4) && a.slice(4, 6) === b.slice(6, 8) && a.slice(6, 8) === b.slice(4, 6)) return 2;
         // Two typos, or a day and a year slip ("1976-09-15", "1977-09-13").
-        if (a.length === 8 && b.length === 8 && editDistance(a, b, 2) <= 2) return 3;
+        if (a.length === 8 && b.length === 8) {
+          if (editDistance(a, b, 2) <= 2) return 3;
+          const near = nearDates(calendarDayOf(ca), calendarDayOf(cb));
+          if (near !== 0) return near === 1 ? 4 : 5;
+        }
       }
       return a.slice(0, 4) === b.slice(0, 4) ? sameYear : sameYear + 1;
     },
   };
+}
+
+/** Days within which two dates of birth count as near. */
+const NEAR_DAYS = 35;
+
+/** A date (YYYYMMDD) as days since 1970, its day of the year and its year; null when it is no calendar date. */
+export function calendarDay(date: string): { day: number; dayOfYear: number; year: number } | null {
+  const year = Number(date.slice(0, 4));
+  const time = Date.UTC(year, Number(date.slice(4, 6)) - 1, Number(date.slice(6, 8)));
+  if (!Number.isFinite(time)) return null;
+  const day = Math.round(time / 86_400_000);
+  return { day, dayOfYear: day - Math.round(Date.UTC(year, 0, 1) / 86_400_000), year };
+}
+
+/**
+ * Whether two dates are near: 1 within NEAR_DAYS of each other; 2 within NEAR_DAYS of the
+ * same time of year with the years a slip apart: one digit (1984, 1994), or one or ten years
+ * (1999, 2000; 1991, 2001); 0 otherwise.
+ */
+export function nearDates(a: ReturnType<typeof calendarDay>, b: ReturnType<typeof calendarDay>): 0 | 1 | 2 {
+  if (!a || !b) return 0;
+  if (Math.abs(a.day - b.day) <= NEAR_DAYS) return 1;
+  const years = Math.abs(a.year - b.year);
+  if (years !== 1 && years !== 10 && !oneDigitApart(a.year, b.year)) return 0;
+  const gap = Math.abs(a.dayOfYear - b.dayOfYear);
+  return Math.min(gap, 365 - gap) <= NEAR_DAYS ? 2 : 0;
+}
+
+/** Whether two years differ in exactly one digit (1984, 1994). */
+function oneDigitApart(x: number, y: number): boolean {
+  let digits = 0;
+  for (; x > 0 || y > 0; x = Math.floor(x / 10), y = Math.floor(y / 10)) if (x % 10 !== y % 10) digits++;
+  return digits === 1;
 }
 
 /** Numbers (deal amounts): equal, within 1 %, within 10 %, different. */
@@ -346,8 +404,8 @@ export function locationComparison(options: { properties: readonly string[]; col
   const regions = region.codes;
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
-  // One place written two ways: a typo ("Loondon", "fTelford") or letters swapped.
-  const citySimilarity = memoizedSimilarity(city.values, (a, b) => (similarNames(a, b) ? 1 : 0));
+  // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 two typos ("Loonon").
+  const citySimilarity = memoizedSimilarity(city.values, nameLikeness);
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',
@@ -362,6 +420,8 @@ export function locationComparison(options: { properties: readonly string[]; col
       // of one town have them, a person who moved mostly leaves the town as well.
       { label: 'same postcode, another street address', m: 0.002, u: 0.002 },
       { label: 'same city, another street address', m: 0.004, u: 0.01 },
+      // "Loonon" for London, "Carfiif" for Cardiff: a town mistyped twice over is no other town.
+      { label: 'town names a few letters apart', m: 0.03, u: 0.005, circumstantial: true },
       { label: 'same state or country only', m: 0.05, u: 0.1, circumstantial: true },
       { label: 'different place', m: 0.05 },
     ],
@@ -369,17 +429,17 @@ export function locationComparison(options: { properties: readonly string[]; col
       if (!known(i) || !known(j)) return NULL_LEVEL;
       // A different postcode or city outweighs a common street name ("1 Main St"). The
       // cheap checks go first: most pairs compared are far apart.
-      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) === 0);
+      const elsewhere = clash(zips, i, j) || clash(countries, i, j) || (clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) !== 2);
       if (!elsewhere) {
         if (streets[i] !== 0 && sameValue(streets[i]!, streets[j]!, streetEquality)) return 0;
         if (options.fuzzy && same(numbers, i, j) && similarStreets(street.values[streets[i]!]!, street.values[streets[j]!]!)) return 1;
         // Not the same street address (nor a similar one, checked above).
         const anotherStreet = streets[i] !== 0 && streets[j] !== 0;
         if (same(zips, i, j)) return anotherStreet ? 4 : 2;
-        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 1)) return anotherStreet ? 5 : 3;
-      }
-      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 6;
-      return 7;
+        if (same(cities, i, j) || (cities[i] !== 0 && cities[j] !== 0 && citySimilarity(cities[i]!, cities[j]!) === 2)) return anotherStreet ? 5 : 3;
+      } else if (!clash(zips, i, j) && !clash(countries, i, j) && clash(cities, i, j) && citySimilarity(cities[i]!, cities[j]!) === 1) return 6;
+      if (!clash(regions, i, j) && !clash(countries, i, j) && (same(regions, i, j) || same(countries, i, j))) return 7;
+      return 8;
     },
     termFrequency: { level: 3, column: city },
   };
@@ -391,10 +451,25 @@ export function locationComparison(options: { properties: readonly string[]; col
  * which Jaro-Winkler misses when the typo is near the start ("ftelford", "telford").
  */
 export function similarNames(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9) return true;
+  return nameLikeness(a, b) === 2;
+}
+
+/**
+ * 2 when two names are one written twice (see similarNames); 1 when they are still alike
+ * enough to be one name mistyped on both sides ("loonon", "london"; "carfiif", "cardiff"):
+ * two letters apart in names of five letters or more, or most letters in place (Jaro-Winkler
+ * of 0.85 or more) in names of eight or more; 0 otherwise. Each measure is taken once.
+ */
+export function nameLikeness(a: string, b: string): 0 | 1 | 2 {
+  if (a === b) return 2;
   const shorter = Math.min(a.length, b.length);
-  return shorter >= 4 && editDistance(a, b, 2) <= (shorter >= 8 ? 2 : 1);
+  const closeness = jaroWinklerBound(a, b) >= 0.85 ? jaroWinkler(a, b) : 0;
+  if (closeness >= 0.9) return 2;
+  if (shorter < 4) return 0;
+  const distance = editDistance(a, b, 2);
+  if (distance <= (shorter >= 8 ? 2 : 1)) return 2;
+  if (shorter < 5) return 0;
+  return distance <= 2 || (shorter >= 8 && closeness >= 0.85) ? 1 : 0;
 }
 
 /** Whether two addresses differ only in digits at the end of the mailbox name, one having none ("peter@", "peter2@"). */
@@ -457,6 +532,14 @@ export function emailComparison(options: {
   const locals = options.locals.codes;
   const localText = options.locals.values;
   const addressEquality = equalityOf(options.addresses);
+  // A mistyped domain ("white.ohg") names no company, so it is no second workplace. By domain, worked out once.
+  const real = new Map<string, boolean>();
+  const realDomain = (address: string) => {
+    const domain = address.slice(address.lastIndexOf('@') + 1);
+    let known = real.get(domain);
+    if (known === undefined) real.set(domain, (known = endsInRealTopLevelDomain(domain)));
+    return known;
+  };
   return {
     name: 'email',
     label: 'Email',
@@ -501,7 +584,7 @@ export function emailComparison(options: {
           return namesOnly[i] && namesOnly[j] ? 6 : 5;
         }
       }
-      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) ? twoWorkplaces : twoWorkplaces + 1;
+      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) && realDomain(a) && realDomain(b) ? twoWorkplaces : twoWorkplaces + 1;
     },
     termFrequency: { level: 1, column: options.locals },
   };

@@ -149,8 +149,60 @@ describe('mistyped person data', () => {
     ['1971-06-24', '1971-05-24', 'one digit off'],
     ['1991-04-05', '1991-05-04', 'day and month swapped'],
     ['1976-09-15', '1977-09-13', 'two digits off'],
+    // Two digits transposed: one slip.
+    ['1985-05-12', '1985-05-21', 'one digit off'],
+    // Misremembered or mistyped by a few days or weeks, across a month's or a year's end too.
+    ['1985-05-21', '1985-06-19', 'within 5 weeks'],
+    ['1992-12-30', '1993-01-02', 'within 5 weeks'],
+    // The year slipped (one digit, or one or ten years) and the day a little.
+    ['1984-11-20', '1994-11-18', 'the year one digit, one or ten years off, the day within 5 weeks'],
+    ['1991-04-12', '2001-04-09', 'the year one digit, one or ten years off, the day within 5 weeks'],
+    ['1984-11-20', '1985-11-19', 'the year one digit, one or ten years off, the day within 5 weeks'],
+    ['1984-02-10', '1984-09-25', 'same year'],
+    ['1984-11-20', '1987-05-02', 'different'],
     ['1976-09-15', '2003-01-17', 'different'],
   ])('dates of birth %s and %s: %s', (a, b, label) => {
     expect(levelOf('date_of_birth', { date_of_birth: a }, { date_of_birth: b })).toBe(label);
+  });
+
+  it('a town mistyped twice over ("Loonon", "Carfiif") is no other place; two towns are', () => {
+    expect(levelOf('location', { city: 'Loonon' }, { city: 'London' })).toBe('town names a few letters apart');
+    expect(levelOf('location', { city: 'Carfiif' }, { city: 'Cardiff' })).toBe('town names a few letters apart');
+    expect(levelOf('location', { city: 'Leeds' }, { city: 'Derby' })).toBe('different place');
+    expect(levelOf('location', { city: 'Preston' }, { city: 'Brighton' })).toBe('different place');
+  });
+
+  it('a name mistyped beyond what Jaro-Winkler ranks ("Josen", "Jones"; "Iy", "Ivy") is a typo, two names are not', () => {
+    expect(levelOf('lastname', { lastname: 'Josen' }, { lastname: 'Jones' })).toBe('mistyped (letters wrong, missing or scrambled)');
+    expect(levelOf('firstname', { firstname: 'Iy', lastname: 'Lee' }, { firstname: 'Ivy', lastname: 'Lee' })).toBe('mistyped (letters wrong, missing or scrambled)');
+    expect(levelOf('lastname', { lastname: 'Jones' }, { lastname: 'Smith' })).toBe('different');
+    expect(levelOf('firstname', { firstname: 'Noe', lastname: 'Hoppe' }, { firstname: 'Brandon', lastname: 'Hoppe' })).toBe('clearly different (two people)');
+  });
+
+  it('an address at a mistyped domain (".ohg", ".neea") is no second workplace', () => {
+    const louis = (email: string) => ({ firstname: 'Louis', lastname: 'Adams', email });
+    expect(levelOf('email', louis('louis.a@martinez.net'), louis('louis.a@mtrtinez.neea'))).toBe('different');
+    expect(levelOf('email', louis('j.c@white.org'), louis('j.c@wrte.ohg'))).toBe('different');
+    expect(levelOf('email', louis('louis.a@martinez.net'), louis('louis.a@heritagemarketing.us'))).toBe('work addresses at two different companies');
+  });
+
+  it.each([
+    ['the day of birth and both names mistyped', { firstname: 'Olievr', lastname: 'Waton', date_of_birth: '2013-08-06', city: 'Glasgow' }, { firstname: 'Oliver', lastname: 'Watson', date_of_birth: '2013-08-04' }],
+    ['a surname mistyped past its first letters, the dates a year apart', { firstname: 'Jackson', lastname: 'Fishier', date_of_birth: '2003-12-28' }, { firstname: 'Jackson', lastname: 'Fisher', date_of_birth: '2004-11-26' }],
+    ['the first name missing, the surname mistyped, the day of birth off', { lastname: 'Josen', date_of_birth: '2022-02-22', city: 'Ipswich' }, { firstname: 'Mia', lastname: 'Jones', date_of_birth: '2022-02-20' }],
+  ])('mistyped records are compared: %s', (_kind, a, b) => {
+    expect(compared(a, b)).toBe(true);
+  });
+
+  it('groups one person written four ways: names swapped, an initial, typos in both names, the town and the date of birth', () => {
+    const records: EngineRecord[] = [
+      ...backgroundContacts(300),
+      { id: 'margaret', properties: { firstname: 'Margaret', lastname: 'Quillby', date_of_birth: '1984-11-20', city: 'London', email: 'margaret.q54@harrowfield.info' } },
+      { id: 'swapped', properties: { firstname: 'Quillby', lastname: 'Margaret', date_of_birth: '1994-11-18', city: 'Londno' } },
+      { id: 'typos', properties: { firstname: 'Magraret', lastname: 'Qiullby', date_of_birth: '1984-12-19', city: 'Loonon', email: 'margaret.q54@harrowfield.ifo' } },
+      { id: 'initial', properties: { firstname: 'M', lastname: 'Quilby', date_of_birth: '1984-11-02', city: 'London' } },
+    ];
+    const groups = findDuplicates(records, 'contacts').groups.map((g) => g.recordIds.filter((id) => !id.startsWith('bg-')));
+    expect(groups).toContainEqual(['initial', 'margaret', 'swapped', 'typos']);
   });
 });

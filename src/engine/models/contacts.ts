@@ -4,7 +4,7 @@ import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locati
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
-import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm } from '../normalize/person-name';
+import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm, mistypedName } from '../normalize/person-name';
 import { asText, foldText, tokens } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
@@ -123,6 +123,16 @@ export const contactsModel: ObjectModel = {
     });
     const canonicalFirst = c.canonicalFirst!.codes;
     const shortForm = memoizedSimilarity(names, (a, b) => (initialOrShortForm(a, b) ? 1 : 0));
+    // A typo that leaves little of the name in place ("Iy", "Ivy"; "Josen", "Jones"), which
+    // Jaro-Winkler ranks low: a level of its own, below the similarity bands.
+    const lowestBand = bands.at(-1) ?? 1;
+    const typo = memoizedSimilarity(names, (a, b) => (mistypedName(a, b) ? 1 : 0));
+    const mistyped = (column: Int32Array) => ({
+      label: 'mistyped (letters wrong, missing or scrambled)',
+      m: 0.02,
+      u: 0.002,
+      test: (i: number, j: number) => typo(column[i]!, column[j]!) === 1 && nameSimilarity(column[i]!, column[j]!) < lowestBand,
+    });
     const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings));
     const identifier = c.identifier!;
     const comparisons: Comparison[] = [
@@ -134,6 +144,7 @@ export const contactsModel: ObjectModel = {
             { label: 'same name (nickname)', m: 0.05, test: (i, j) => canonicalFirst[i] === canonicalFirst[j] },
             swapped(first.codes, last.codes),
             { label: 'an initial or short form of the other', m: 0.03, u: 0.01, test: (i, j) => shortForm(first.codes[i]!, first.codes[j]!) === 1 },
+            ...(settings.enableFuzzyMatching ? [mistyped(first.codes)] : []),
           ],
           // Families share surname, address and phone, colleagues surname, company and email
           // domain: only the first name tells them apart. Two names that are not one another's
@@ -150,7 +161,7 @@ export const contactsModel: ObjectModel = {
       },
       stringComparison({
         name: 'lastname', label: 'Last name', properties: ['lastname'], values: last, termFrequency: true,
-        extraLevels: [swapped(last.codes, first.codes)],
+        extraLevels: [swapped(last.codes, first.codes), ...(settings.enableFuzzyMatching ? [mistyped(last.codes)] : [])],
         fuzzyBands: bands,
         similarity: nameSimilarity,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
@@ -196,6 +207,10 @@ export const contactsModel: ObjectModel = {
     const lastInitial = derivedPart(last, initial);
     const birthYear = derivedPart(c.birthDate!, (date) => date.slice(0, 4));
     const birthDayMonth = derivedPart(c.birthDate!, (date) => date.slice(4));
+    const birthMonth = derivedPart(c.birthDate!, (date) => date.slice(0, 6));
+    // Typos sit anywhere in a name but seldom in its first letters.
+    const lastStart = derivedPart(last, (value) => (value.length >= 4 ? value.slice(0, 3) : ''));
+    const born = derivedPart(c.birthDate!, () => 'born');
     const firstSound = firstFilled(part(c.firstPhonetic!), part(first));
     const lastSound = firstFilled(part(c.lastPhonetic!), part(last));
     const mailbox = filteredPart(c.emailLocal!, distinctiveMailbox);
@@ -223,6 +238,14 @@ export const contactsModel: ObjectModel = {
       // only a surname and a town (broad: it runs while within the pair budget).
       { name: 'last name + birth day and month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthDayMonth), sortKey: nameSort },
       { name: 'last name + city', fields: ['lastname', 'location'], key: joinKey(lastName, city!), sortKey: nameSort, broad: true },
+      // A surname mistyped past its first letters beside the first name ("Jackson Fishier",
+      // "Jackson Fisher"), among records with a date of birth to confirm them: in a million
+      // business contacts without one, the same rule added 45% more pairs, mostly colleagues.
+      { name: 'first name + start of last name', fields: ['firstname', 'lastname'], key: joinKey(canonical!, lastStart, born), sortKey: nameSort },
+      // The day of birth typed wrong and a typo in each name ("Olievr Waton", "Oliver Watson"):
+      // the initials and the month of birth.
+      { name: 'first initial + birth month', fields: ['firstname', 'date_of_birth'], key: joinKey(firstInitial, birthMonth), sortKey: nameSort },
+      { name: 'last initial + birth month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastInitial, birthMonth), sortKey: nameSort },
     ];
     return rules;
   },

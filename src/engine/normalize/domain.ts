@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { getDomain, parse } from 'tldts';
 import { asText } from './text';
 
 /**
@@ -13,4 +13,12 @@ export function normalizeDomain(value: unknown): string | null {
   text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
   if (!/^[a-z0-9.-]+\.[a-z0-9-]{2,}$/.test(text)) return null;
   return getDomain(text, { allowPrivateDomains: false }) ?? null;
+}
+
+/**
+ * Whether a domain ends in a real top-level domain (".com", ".co.uk", ".de"): one ending in
+ * ".con", ".cem" or ".ohg" was mistyped.
+ */
+export function endsInRealTopLevelDomain(domain: string): boolean {
+  return parse(domain, { extractHostname: false, allowPrivateDomains: false }).isIcann === true;
 }

@@ -70,6 +70,7 @@ describe('/help', () => {
       'Tidy the values',
       'Pick candidate pairs',
       'Compare field by field',
+      'Allow for typing slips',
       'Weigh the evidence',
       'Group the duplicates',
       'Tickets and deals: the same customer',
@@ -79,6 +80,8 @@ describe('/help', () => {
     expect(within(matching).getByText('Sensitivity').nextSibling).toHaveTextContent(/Low asks for near-certainty \(99%\).*medium \(the default, 95%\).*high \(80%\)/);
     expect(within(matching).getByText('Fuzzy matching threshold').nextSibling).toHaveTextContent('From 0 to 100, default 80.');
     expect(matching).toHaveTextContent('different first names count against a match even at the same company');
+    expect(matching).toHaveTextContent('Records are often typed in a hurry, and a slip is not a second person. Names with letters left out or in the wrong order ("Josen" for Jones)');
+    expect(matching).toHaveTextContent('a date of birth a few weeks off or with the year mistyped ("1994" for "1984")');
     expect(matching).toHaveTextContent('A name alone is not enough either: two contacts of the same name, even in the same town, are not grouped');
     expect(matching).toHaveTextContent('Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days');
     expect(within(matching).getByRole('link', { name: 'Settings, Duplicate detection' })).toHaveAttribute('href', '/settings#duplicates');

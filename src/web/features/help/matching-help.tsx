@@ -12,11 +12,15 @@ const STEPS = [
   },
   {
     title: 'Pick candidate pairs',
-    text: 'Records that share a key (the same email, phone or domain, a similar-sounding surname, a company-name word) become candidates. Comparing only these keeps a scan fast without missing likely pairs.',
+    text: 'Records that share a key (the same email, phone or domain, a similar-sounding surname, a company-name word) become candidates. Comparing only these keeps a scan fast without missing likely pairs. Records typed badly in several fields still meet: by their initials and month of birth, or by the first name and the first letters of the surname.',
   },
   {
     title: 'Compare field by field',
     text: 'For each pair, every field gets a level: the same, the same once tidied, nearly the same, sounds the same, different, or missing on one side. First names also have a nickname or initial level ("Bob" for Robert, "J." for James), and a level for names that are clearly two people\'s: different first names count against a match even at the same company, with the same surname and email domain. Two extensions of one company phone line, or a numbered mailbox beside the same one ("peter@" and "peter2@"), also mean two people; work emails at two different companies, two street addresses in one town and different job titles count against a match.',
+  },
+  {
+    title: 'Allow for typing slips',
+    text: 'Records are often typed in a hurry, and a slip is not a second person. Names with letters left out or in the wrong order ("Josen" for Jones), first and last name swapped, a date of birth a few weeks off or with the year mistyped ("1994" for "1984"), and a town name with two letters wrong ("Loonon" for London) count as nearly the same, not as different. An email address whose ending is misspelt ("@white.ohg") is a typo, not a second employer.',
   },
   {
     title: 'Weigh the evidence',
