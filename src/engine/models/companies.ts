@@ -78,12 +78,25 @@ export const companiesModel: ObjectModel = {
         similarity: 'unique',
         conflict: { label: 'different house number', m: 0.002, fixed: true, test: (i, j) => streetNumber[i] !== 0 && streetNumber[j] !== 0 && streetNumber[i] !== streetNumber[j] },
       }),
-      stringComparison({ name: 'city', label: 'City', properties: ['city'], values: c.city!, fuzzyBands: bands.slice(0, 1), termFrequency: true }),
-      stringComparison({ name: 'zip', label: 'Postal code', properties: ['zip'], values: c.zip! }),
-      stringComparison({ name: 'state', label: 'State', properties: ['state'], values: c.state! }),
-      stringComparison({ name: 'country', label: 'Country', properties: ['country'], values: c.country! }),
+      // Namesake companies of one town share its name, postcode, state and country as readily as
+      // one company's two records do: agreement there counts, but does not back a name up.
+      circumstantial(stringComparison({ name: 'city', label: 'City', properties: ['city'], values: c.city!, fuzzyBands: bands.slice(0, 1), termFrequency: true })),
+      circumstantial(stringComparison({ name: 'zip', label: 'Postal code', properties: ['zip'], values: c.zip! })),
+      circumstantial(stringComparison({ name: 'state', label: 'State', properties: ['state'], values: c.state! })),
+      circumstantial(stringComparison({ name: 'country', label: 'Country', properties: ['country'], values: c.country! })),
     ];
     return comparisons.filter((comparison) => hasValues(comparison, data.size));
+  },
+
+  // Two companies of one name, backed by no website, phone or street address in common and with
+  // one of them against (two websites, two phone numbers), are namesakes: see score/namesakes.ts.
+  nameFields: ['name'],
+
+  apart(data) {
+    // Two websites are two companies (branches of a chain, namesakes in one town), even through
+    // a third record that has neither: unless the two share the phone number and nothing else differs.
+    const domain = data.columns.domain!.codes;
+    return { field: 'domain', unlessSame: ['phone'], test: (i, j) => domain[i] !== 0 && domain[j] !== 0 && domain[i] !== domain[j] };
   },
 
   blockingRules(data) {
@@ -106,6 +119,11 @@ export const companiesModel: ObjectModel = {
     ];
   },
 };
+
+/** The comparison with every level circumstantial (see ComparisonLevel.circumstantial). */
+function circumstantial(comparison: Comparison): Comparison {
+  return { ...comparison, levels: comparison.levels.map((level) => ({ ...level, circumstantial: true })) };
+}
 
 /** Same street once abbreviations and direction words are set aside: "3449 w arthington" ~ "3449 w arthington st". */
 function similarStreet(a: string, b: string): boolean {
