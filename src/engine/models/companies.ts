@@ -4,6 +4,7 @@ import { jaroWinkler } from '../compare/similarity';
 import { normalizeStreetAddress } from '../normalize/address';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { companySite } from '../normalize/company-site';
+import { usStateCode } from '../normalize/region';
 import { asText, foldText } from '../normalize/text';
 import { derivedPart, firstFilled, joinKey, part, type KeyPart } from '../block/keys';
 import { Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
@@ -124,9 +125,10 @@ export const companiesModel: ObjectModel = {
 
 /**
  * Whether two records are two companies whatever else they share, even through a third record
- * that has neither value: two websites (namesakes in one town, a chain's foreign sites), or
- * two towns that are not one another's typo (a chain's branches share name and website). Unless
- * the two share the phone number: then it is one company that moved or has a second site.
+ * that has neither value: two websites (namesakes in one town, a chain's foreign sites), or two
+ * towns that are not one another's typo, or two US states (a chain's branches share name and
+ * website). Unless the two share the phone number: then it is one company that moved or has a
+ * second site.
  */
 export function twoCompanies(data: PreparedDataset): (i: number, j: number) => boolean {
   const domain = data.columns.domain!.codes;
@@ -137,10 +139,16 @@ export function twoCompanies(data: PreparedDataset): (i: number, j: number) => b
   const phones = new Float64Array(data.size);
   for (let i = 0; i < data.size; i++) phones[i] = Number(textAt(data.columns.phone!, i).replace(/\D/g, '').slice(-15) || 0);
   const sameTown = memoizedSimilarity(towns, (a, b) => (jaroWinkler(a, b) >= SAME_TOWN ? 1 : 0));
+  // States as typed ("NY", "New York"): only US states are known in every spelling.
+  const usState = data.columns.state!.values.map((value) => usStateCode(value) ?? '');
+  const state = data.columns.state!.codes;
   return (i, j) => {
     if (phones[i] !== 0 && phones[i] === phones[j]) return false;
     if (domain[i] !== 0 && domain[j] !== 0 && domain[i] !== domain[j]) return true;
-    return city[i] !== 0 && city[j] !== 0 && city[i] !== city[j] && sameTown(city[i]!, city[j]!) === 0;
+    if (city[i] !== 0 && city[j] !== 0 && city[i] !== city[j] && sameTown(city[i]!, city[j]!) === 0) return true;
+    const si = usState[state[i]!]!;
+    const sj = usState[state[j]!]!;
+    return si !== '' && sj !== '' && si !== sj;
   };
 }
 
