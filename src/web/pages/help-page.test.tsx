@@ -72,6 +72,7 @@ describe('/help', () => {
       'Compare field by field',
       'Weigh the evidence',
       'Group the duplicates',
+      'Companies: one name, two businesses',
       'Tickets and deals: the same customer',
       'Explain every match',
       'What your settings change',
@@ -80,6 +81,7 @@ describe('/help', () => {
     expect(within(matching).getByText('Fuzzy matching threshold').nextSibling).toHaveTextContent('From 0 to 100, default 80.');
     expect(matching).toHaveTextContent('different first names count against a match even at the same company');
     expect(matching).toHaveTextContent('A name alone is not enough either: two contacts of the same name, even in the same town, are not grouped');
+    expect(matching).toHaveTextContent('Two companies with the same name in different towns and different websites are not grouped.');
     expect(matching).toHaveTextContent('Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days');
     expect(within(matching).getByRole('link', { name: 'Settings, Duplicate detection' })).toHaveAttribute('href', '/settings#duplicates');
   });
