@@ -5,6 +5,7 @@ import type { ScanRun } from '../src/shared/contracts/scans';
 import { signUpThroughApi } from './support/accounts';
 import { watchConsole } from './support/console';
 import { SANDBOX_TOKEN } from './support/sandbox';
+import { shoot } from './support/screenshots';
 import { skipTour } from './support/tour';
 
 /** axe-core's serious and critical findings, readably (moderate and minor are not gated, as in accessibility.spec.ts). */
@@ -187,6 +188,8 @@ test.describe('help', () => {
     const scores = page.getByRole('region', { name: 'How scores are computed' });
     await expect(scores.getByRole('article', { name: 'Completeness' })).toContainText('Completeness = 100 × Σ (weight × fill rate) ÷ Σ weight');
     await expect(page.getByRole('region', { name: 'How duplicate matching works' }).getByRole('heading', { name: 'Weigh the evidence' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'How duplicate matching works' }).getByRole('heading', { name: 'Companies: one name, two businesses' })).toBeVisible();
+    await shoot(page, 'help');
 
     const faq = page.getByRole('region', { name: 'Frequently asked questions' });
     const question = faq.getByText('Can a merge be undone?');
