@@ -242,7 +242,7 @@ describe('generateCompanies', () => {
     const site = (row: Row) => (row.website ? hostKey(row.website) + row.website.replace(/^[^/]*\/\/[^/]*|^[^/]*/, '').replace(/\/home$|\/$/, '') : null);
     const shared = sitesOfDistinctEntities(companies, site);
     expect(shared.length).toBeGreaterThan(0);
-    for (const rows of shared) expect(new Set(rows.map((row) => row.city.toLowerCase())).size).toBe(rows.length);
+    for (const rows of shared) expect(new Set(rows.map((row) => (row.city ?? '').toLowerCase())).size).toBe(rows.length);
     // HubSpot's domain for such a page is the host's, shared by unrelated firms.
     const hostDomains = new Set(companies.records.map((r) => props(r).domain).filter((d) => d && /^(facebook\.com|instagram\.com|business\.site|wixsite\.com)$/.test(d)));
     expect(hostDomains.size).toBeGreaterThan(1);
