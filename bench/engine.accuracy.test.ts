@@ -29,9 +29,8 @@ describe('matching accuracy on synthetic B2B contacts (namesakes, colleagues sha
 describe('matching accuracy on synthetic companies (namesakes of one town, chain branches, pages on shared hosts)', () => {
   it('10,000 companies: precision and recall of at least 0.99', () => {
     const { records, truth } = syntheticCompanies(10_000);
-    const accuracy = measureAccuracy(truth, predictedClusters(records, findDuplicates(records, 'companies').groups));
-    expect(accuracy.precision).toBeGreaterThanOrEqual(0.99);
-    expect(accuracy.recall).toBeGreaterThanOrEqual(0.99);
+    const { precision, recall } = measureAccuracy(truth, predictedClusters(records, findDuplicates(records, 'companies').groups));
+    expect(Math.min(precision, recall), `precision ${precision}, recall ${recall}`).toBeGreaterThanOrEqual(0.99);
   }, 120_000);
 });
 
