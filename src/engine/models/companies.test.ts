@@ -110,6 +110,10 @@ describe('twoCompanies', () => {
     [{ phone: '(312) 555-0100' }, { phone: '(773) 555-0199' }, false],
     [{ city: 'Dallas' }, { city: 'Houston' }, true],
     [{ city: 'Dallas' }, { city: 'DALLAS' }, false],
+    [{ city: 'St. Louis' }, { city: 'Saint Louis' }, false],
+    [{ city: 'Fort Worth' }, { city: 'Ft. Worth' }, false],
+    [{ city: 'NYC' }, { city: 'New York' }, false],
+    [{ city: 'Frankfurt' }, { city: 'Frankfurt am Main' }, false],
     [{ state: 'TX' }, { state: 'Texas' }, false],
     [{ state: 'TX' }, { state: 'New York' }, true],
     // Outside the US a state's two spellings are not known: they say nothing.

@@ -136,7 +136,7 @@ export function twoCompanies(data: PreparedDataset): (i: number, j: number) => b
   const city = data.columns.city!.codes;
   // Copies: the scan empties the columns' values before clustering. Phone numbers as numbers
   // (their last 15 digits), 0 for none: a string a record would cost far more at a million.
-  const towns = data.columns.city!.values.slice();
+  const towns = data.columns.city!.values.map(townKey);
   const phones = new Float64Array(data.size);
   for (let i = 0; i < data.size; i++) phones[i] = Number(textAt(data.columns.phone!, i).replace(/\D/g, '').slice(-15) || 0);
   const sameTown = memoizedSimilarity(towns, (a, b) => (jaroWinkler(a, b) >= SAME_TOWN ? 1 : 0));
@@ -155,6 +155,14 @@ export function twoCompanies(data: PreparedDataset): (i: number, j: number) => b
 
 /** Jaro-Winkler at which two towns are one town typed twice ("Melbourne", "Melborne"). */
 const SAME_TOWN = 0.9;
+
+/** Words towns are written with in short or in full: "St. Louis" is "Saint Louis". */
+const TOWN_WORDS = new Map([['saint', 'st'], ['sainte', 'ste'], ['fort', 'ft'], ['mount', 'mt'], ['nyc', 'new york']]);
+
+/** A town as compared for telling two companies apart (the column's value is already folded). */
+function townKey(town: string): string {
+  return town.includes(' ') || TOWN_WORDS.has(town) ? town.split(' ').map((word) => TOWN_WORDS.get(word) ?? word).join(' ') : town;
+}
 
 /** Share of one company's two records with two websites, or two phone numbers (a main line and a direct one). */
 const DIFFERENT_SITE_M = 0.03;
