@@ -12,7 +12,8 @@ import { levelWeights, priorWeight, scorePairs } from './score/score-pairs';
 import { termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
-import { Dictionary } from './text-column';
+import { Dictionary, PrepareContext } from './text-column';
+import { computeKeys } from './block/keys';
 import { NULL_LEVEL, type ApartRule, type BlockingRule, type Comparison, type EngineRecord, type ObjectModel, type PreparedDataset } from './types';
 
 export type PairOfIds = readonly [string, string];
@@ -24,6 +25,33 @@ export interface FindDuplicatesOptions {
   /** Pairs a user merged: confirmed duplicates that teach the model. */
   confirmedDuplicates?: readonly PairOfIds[];
   onProgress?: (stage: EngineStage, done: number, total: number) => void;
+  /**
+   * A model an earlier scan of these records trained: used as it is, not trained again,
+   * while its fields are still the comparisons' (see rescan/engine-state.ts).
+   */
+  model?: KeptModel;
+  /**
+   * Receives what a rescan builds on (see rescan/engine-state.ts); the pipeline then keeps
+   * the values, keys and levels it would otherwise let go of as soon as it can.
+   */
+  keep?: (kept: KeptScan) => void;
+}
+
+/** A trained model and the comparisons it was trained on, by name. */
+export interface KeptModel {
+  fields: readonly string[];
+  trained: TrainedModel;
+}
+
+/** A scan's prepared records, candidate pairs and their levels, and its model. */
+export interface KeptScan {
+  records: readonly EngineRecord[];
+  data: PreparedDataset;
+  /** The dictionaries the records were prepared with: records prepared later share them. */
+  context: PrepareContext;
+  pairs: { left: Int32Array; right: Int32Array; count: number };
+  levels: Uint8Array[];
+  model: KeptModel;
 }
 
 export type EngineStage = 'prepare' | 'block' | 'compare' | 'train' | 'score' | 'cluster' | 'explain';
@@ -69,7 +97,7 @@ export interface DuplicateDetectionResult {
  * promise of it when worker threads do the work.
  */
 export interface StageRunner {
-  prepare(model: ObjectModel, records: readonly EngineRecord[], settings: EngineSettings): PreparedDataset | Promise<PreparedDataset>;
+  prepare(model: ObjectModel, records: readonly EngineRecord[], settings: EngineSettings, context?: PrepareContext): PreparedDataset | Promise<PreparedDataset>;
   /** Levels of pairs (left[k], right[k]) on every comparison. */
   compare(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array): Uint8Array[] | Promise<Uint8Array[]>;
   /**
@@ -83,7 +111,7 @@ export interface StageRunner {
 
 /** Everything on the calling thread. */
 export const inThisThread: StageRunner = {
-  prepare: (model, records, settings) => model.prepare(records, settings),
+  prepare: (model, records, settings, context) => model.prepare(records, settings, context),
   compare: (comparisons, left, right) => compareRange(comparisons, left, right, 0, left.length),
 };
 
@@ -123,11 +151,15 @@ export function* duplicatePipeline(
     clock = now;
   };
 
+  const keep = options.keep;
+  const context = keep ? new PrepareContext() : undefined;
   progress('prepare', 0, records.length);
-  const data = yield* stage(runner.prepare(model, records, settings));
-  Dictionary.seal(Object.values(data.columns));
+  const data = yield* stage(runner.prepare(model, records, settings, context));
+  // A kept dataset takes more records later: its dictionaries stay open.
+  if (!keep) Dictionary.seal(Object.values(data.columns));
   const comparisons = model.comparisons(data, settings);
   const apart = model.apart?.(data, settings);
+  const given = options.model && sameFields(options.model, comparisons) ? options.model.trained : null;
   // Record indexes by id, for the labelled pairs alone: a map of a million ids costs time and memory.
   const labelled = new Set((options.notDuplicates ?? []).concat(options.confirmedDuplicates ?? []).flat());
   const indexOf = new Map<string, number>();
@@ -135,17 +167,15 @@ export function* duplicatePipeline(
   lap('prepare');
 
   progress('block', 0, 1);
-  // Dismissed pairs as record indexes, found once: blocking skips them, clustering never joins them.
-  const dismissed = (options.notDuplicates ?? []).flatMap(([a, b]) => (indexOf.has(a) && indexOf.has(b) ? [[indexOf.get(a)!, indexOf.get(b)!] as const] : []));
-  const dismissedKeys = new Set(dismissed.map(([a, b]) => Math.min(a, b) * data.size + Math.max(a, b)));
-  const excluded = dismissedKeys.size > 0 ? (a: number, b: number) => dismissedKeys.has(a * data.size + b) : undefined;
+  const dismissed = dismissedPairs(options.notDuplicates, indexOf);
   // The random pairs for u need no blocking: worker threads may compare them meanwhile.
-  const sample = uSamplePairs(data.size, settings.uSampleSize, settings.seed);
-  const sampleLevels = runner.compareMeanwhile?.(comparisons, sample.left, sample.right);
+  const sample = given ? null : uSamplePairs(data.size, settings.uSampleSize, settings.seed);
+  const sampleLevels = sample && runner.compareMeanwhile?.(comparisons, sample.left, sample.right);
   const rules = model.blockingRules(data);
-  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, excluded, data.blockingKeys);
+  if (keep) data.blockingKeys ??= computeKeys(rules, data.size);
+  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, dismissed.excluded(data.size), data.blockingKeys, { ids: data.ids });
   // Memory held to the end of a scan of a million records counts: what a stage no longer needs goes.
-  delete data.blockingKeys;
+  if (!keep) delete data.blockingKeys;
   lap('block');
 
   progress('compare', 0, pairs.count);
@@ -154,20 +184,58 @@ export function* duplicatePipeline(
   lap('compare');
 
   progress('train', 0, 1);
-  const u = estimateU(comparisons, { count: sample.count, levels: yield* stage(sampleLevels ?? runner.compare(comparisons, sample.left, sample.right)) });
-  const labels: TrainingLabels = {
-    ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
-    ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
-  };
-  const allPairs = (data.size * (data.size - 1)) / 2;
   const frequencies = termFrequencies(comparisons, data.size);
-  const sessions = trainingSessions(rules, comparisons, pairs);
-  // Nothing is compared from here on: the distinct values go (the records keep what explanations show).
-  releaseValues(data);
-  runner.release?.();
-  const trained = trainM(comparisons, vectors, u, sessions, labels, allPairs);
+  let trained: TrainedModel;
+  if (given || !sample) {
+    runner.release?.();
+    trained = given!;
+  } else {
+    const u = estimateU(comparisons, { count: sample.count, levels: yield* stage(sampleLevels ?? runner.compare(comparisons, sample.left, sample.right)) });
+    const labels: TrainingLabels = {
+      ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
+      ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
+    };
+    const allPairs = (data.size * (data.size - 1)) / 2;
+    const sessions = trainingSessions(rules, comparisons, pairs);
+    // Nothing is compared from here on: the distinct values go (the records keep what explanations show).
+    if (!keep) releaseValues(data);
+    runner.release?.();
+    trained = trainM(comparisons, vectors, u, sessions, labels, allPairs);
+  }
   lap('train');
+  keep?.({ records, data, context: context!, pairs, levels: vectors.levels, model: { fields: comparisons.map((c) => c.name), trained } });
 
+  return groupDuplicates({
+    objectType, model, settings, records, data, comparisons, apart, trained, frequencies, vectors, pairs,
+    dismissed: dismissed.pairs, recordCount: data.size, repeatedIds: input.length - records.length, progress, lap, timings,
+  });
+}
+
+/** What grouping needs of a pipeline run: everything up to the levels of the candidate pairs. */
+export interface GroupingInput {
+  objectType: ObjectType;
+  model: ObjectModel;
+  settings: EngineSettings;
+  /** The records by index, as prepared (a rescan's include some since gone, in no pair). */
+  records: readonly EngineRecord[];
+  data: PreparedDataset;
+  comparisons: readonly Comparison[];
+  apart: ApartRule | undefined;
+  trained: TrainedModel;
+  frequencies: ReturnType<typeof termFrequencies>;
+  vectors: ComparisonVectors;
+  pairs: Pick<CandidatePairs, 'left' | 'right' | 'count' | 'report'>;
+  dismissed: readonly (readonly [number, number])[];
+  recordCount: number;
+  repeatedIds: number;
+  progress: (stage: EngineStage, done: number, total: number) => void;
+  lap: (stage: EngineStage) => void;
+  timings: Record<EngineStage, number>;
+}
+
+/** Scores the candidate pairs, groups the matches and explains each group: the end of every run, full or rescan. */
+export function groupDuplicates(input: GroupingInput): DuplicateDetectionResult {
+  const { model, settings, records, data, comparisons, apart, trained, frequencies, vectors, pairs, progress, lap } = input;
   progress('score', 0, pairs.count);
   const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right);
   const threshold = decisionThreshold(settings);
@@ -187,7 +255,7 @@ export function* duplicatePipeline(
 
   progress('cluster', 0, 1);
   const together = apart ? allowedApart(apart, comparisons, trained, vectors, pairs.left, pairs.right, acceptedFlags(accepted, pairs.count)) : undefined;
-  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), dismissed, together);
+  const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), input.dismissed, together);
   lap('cluster');
 
   progress('explain', 0, clusters.length);
@@ -218,9 +286,9 @@ export function* duplicatePipeline(
   lap('explain');
 
   return {
-    objectType,
-    recordCount: data.size,
-    repeatedIds: input.length - records.length,
+    objectType: input.objectType,
+    recordCount: input.recordCount,
+    repeatedIds: input.repeatedIds,
     pairsCompared: pairs.count,
     groups,
     duplicateRecordCount: groups.reduce((sum, g) => sum + g.recordIds.length, 0),
@@ -229,7 +297,24 @@ export function* duplicatePipeline(
     threshold,
     model: describeModel(comparisons, trained),
     settings,
-    timingsMs: timings,
+    timingsMs: input.timings,
+  };
+}
+
+/** Whether a kept model was trained on these comparisons: a field filled since (or emptied) makes it another model. */
+function sameFields(kept: KeptModel, comparisons: readonly Comparison[]): boolean {
+  return kept.fields.length === comparisons.length && comparisons.every((c, i) => c.name === kept.fields[i]);
+}
+
+/** Dismissed pairs as record indexes, found once: blocking skips them, clustering never joins them. */
+export function dismissedPairs(notDuplicates: readonly PairOfIds[] | undefined, indexOf: ReadonlyMap<string, number>) {
+  const pairs = (notDuplicates ?? []).flatMap(([a, b]) => (indexOf.has(a) && indexOf.has(b) ? [[indexOf.get(a)!, indexOf.get(b)!] as const] : []));
+  return {
+    pairs,
+    excluded(size: number): ((a: number, b: number) => boolean) | undefined {
+      const keys = new Set(pairs.map(([a, b]) => Math.min(a, b) * size + Math.max(a, b)));
+      return keys.size > 0 ? (a, b) => keys.has(a * size + b) : undefined;
+    },
   };
 }
 

@@ -2,7 +2,9 @@
 export { findDuplicates } from './find-duplicates';
 export { findDuplicatesInParallel, startEngineThreads } from './parallel/find-duplicates-in-parallel';
 export type { ParallelOptions } from './parallel/find-duplicates-in-parallel';
-export type { DuplicateDetectionResult, DuplicateGroup, EngineStage, FindDuplicatesOptions, PairOfIds } from './find-duplicates';
+export type { DuplicateDetectionResult, DuplicateGroup, EngineStage, FindDuplicatesOptions, KeptModel, PairOfIds } from './find-duplicates';
+export { rescan, rescanRefusal, scanKeepingState, RETRAIN_SHARE } from './rescan/engine-state';
+export type { EngineState, RecordChanges, RescanRefusal } from './rescan/engine-state';
 export type { FieldContribution, PairExplanation } from './explain/explain-pair';
 export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from './settings';
 export type { EngineSettings, EngineSettingsInput } from './settings';

@@ -7,6 +7,7 @@ export { columnsOfRows, type ColumnData, type RecordInput } from './columns';
 export { generateCompanies, generateContacts, type SyntheticData, type SyntheticOptions, type SyntheticRecord } from './contacts-and-companies';
 export { DEFAULT_DUPLICATE_RATE, generatePortal, type GeneratedPortal, type RecordCounts, type SeedOptions } from './generate-portal';
 export { portalRecords, type PortalRecord } from './portal-records';
+export { generateTickets } from './generate-tickets';
 export {
   LAST_MODIFIED_PROPERTY,
   DEAL_STAGES,

@@ -78,9 +78,16 @@ export function blockPairs(
   excluded?: (a: number, b: number) => boolean,
   /** Every rule's key for every record, as computeKeys gives them, when worked out already. */
   precomputed?: Int32Array,
+  /**
+   * `liveSize`: records still in the dataset when some are gone (a rescan's, see
+   * rescan/engine-state.ts; they have no keys). `ids`: ties in a windowed block go by id,
+   * so pairs do not depend on the order records came in.
+   */
+  order: { liveSize?: number; ids?: readonly string[] } = {},
 ): CandidatePairs {
   // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
-  const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * size);
+  const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * (order.liveSize ?? size));
+  const ids = order.ids;
   const R = rules.length;
   if (R > 32) throw new Error('At most 32 blocking rules');
   // Record i's key under rule r at keys[i * R + r], -1 without one: records share a block
@@ -187,7 +194,7 @@ export function blockPairs(
         sorted.sort((a, b) => {
           const ka = keys.get(a)!;
           const kb = keys.get(b)!;
-          return ka < kb ? -1 : ka > kb ? 1 : a - b;
+          return ka < kb ? -1 : ka > kb ? 1 : ids ? (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0) : a - b;
         });
       }
       for (let x = 0; x < n; x++) position![sorted[x]!] = x;

@@ -109,7 +109,7 @@ class ParallelStages implements StageRunner {
    * dataset. A worker's slice goes in chunks, so it unpacks one while this thread packs
    * the next; this thread takes a smaller slice, as packing and joining are its alone.
    */
-  async prepare(...[model, records, settings]: Parameters<StageRunner['prepare']>): Promise<PreparedDataset> {
+  async prepare(...[model, records, settings, kept]: Parameters<StageRunner['prepare']>): Promise<PreparedDataset> {
     this.records = records.length;
     const [[, localEnd], ...slices] = slicesOf(records.length, this.workers.length + 1, localShare(records.length)) as [[number, number], ...[number, number][]];
     // The same number of chunks for every thread, handed out in turn: each worker always
@@ -127,7 +127,8 @@ class ParallelStages implements StageRunner {
         reply.catch(() => {});
         replies[w]!.push(reply);
       });
-    const context = new PrepareContext();
+    // A kept scan's dictionaries are this thread's: the workers' values join them.
+    const context = kept ?? new PrepareContext();
     const localParts: PreparedDataset[] = [];
     send(0);
     for (let k = 0; k < rounds; k++) {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { findDuplicatesInParallel, type EngineSettingsInput } from '../../../engine';
+import type { EngineSettingsInput } from '../../../engine';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import { OBJECT_TYPES, type ObjectType } from '../../../shared/object-types';
 import { scanHistory, scanRuns, userSettings, type UserSettings } from '../../db/schema';
@@ -12,7 +12,7 @@ import { ScanCancelledError, ScanProgressReporter, ScanSupersededError } from '.
 import { userFeedback } from '../duplicates';
 import { dispatchNotificationsJob } from '../notifications';
 import { saveResults } from './save-scan-results';
-import { loadScanRecords } from './scan-records';
+import { scanSelection } from './remembered-scans';
 
 /**
  * A scan run: sync each object type's mirror, find duplicates, score health, store it all.
@@ -85,25 +85,27 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       // The sync's own time, over every attempt: a resumed scan's sync took all of them.
       const syncMs = sync.elapsedMs;
       await reporter.set({ phase: 'analyzing', message: `Looking for duplicate ${objectType}` }, 0.6);
-      const selection = await loadScanRecords(db, connection.id, objectType, {
-        samplingRate: settings[`${objectType}SamplingRate`],
-        recordLimit: Number.isFinite(recordLimit) ? recordLimit : null,
-        limitFromPlan,
-      });
-      const loadMs = clock();
       const feedback = await userFeedback(db, user.id, objectType);
       const engineSettings = engineSettingsOf(settings);
-      const result = await findDuplicatesInParallel(selection.records, objectType, {
-        settings: engineSettings,
-        ...feedback,
-        onProgress: (stage, _done, total) => {
-          if (stage === 'compare') reporter.update({ pairsCompared: total }, 0.8);
+      // Only what changed since this process last scanned the portal is read and compared (see remembered-scans.ts).
+      const { selection, result, mode, changed, fullBecause, loadMs } = await scanSelection(
+        db,
+        connection.id,
+        objectType,
+        { samplingRate: settings[`${objectType}SamplingRate`], recordLimit: Number.isFinite(recordLimit) ? recordLimit : null, limitFromPlan },
+        {
+          settings: engineSettings,
+          ...feedback,
+          onProgress: (stage, _done, total) => {
+            if (stage === 'compare') reporter.update({ pairsCompared: total }, 0.8);
+          },
         },
-      });
+      );
+      log.info({ runId, objectType, mode, changed, fullBecause, loadMs }, 'duplicates found');
       reporter.throwIfCancelled();
-      const engineMs = clock();
+      const engineMs = clock() - loadMs;
       await reporter.set({ phase: 'saving', pairsCompared: result.pairsCompared, message: `Saving the ${objectType} results` }, 0.95);
-      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, plan: tier, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, clock });
+      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, plan: tier, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, rescan: { mode, changed }, clock });
     }
     if (!(await reporter.finish({ status: 'completed', message: 'Scan complete' }))) throw new ScanSupersededError();
     await notifySoon(context, runId);

@@ -36,6 +36,8 @@ export interface ScanOutcome {
   samplingRate: number;
   /** Milliseconds each phase took so far, for scanData. */
   timingsMs: { sync: number; load: number; engine: number };
+  /** How much of the engine's work was redone: all of it, the changed records', or none (nothing changed). */
+  rescan?: { mode: 'full' | 'changes' | 'unchanged'; changed: number };
   clock: () => number;
   /** Whether the outbox tells of these results (default true); replayed results (the demo's history) tell no one. */
   notify?: boolean;
@@ -74,6 +76,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
       blocking: { pairCount: result.blocking.pairCount, cappedBlocks: result.blocking.cappedBlocks, pairsSkipped: result.blocking.pairsSkipped },
       model: { lambda: result.model.lambda, iterations: result.model.iterations, converged: result.model.converged },
       timingsMs: result.timingsMs,
+      ...(outcome.rescan ? { rescan: outcome.rescan } : {}),
     },
     formulas: health.formulas,
     timingsMs: { ...outcome.timingsMs, health: healthMs },

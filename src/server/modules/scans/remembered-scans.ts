@@ -1,0 +1,137 @@
+import {
+  findDuplicatesInParallel,
+  rescan,
+  rescanRefusal,
+  scanKeepingState,
+  type DuplicateDetectionResult,
+  type EngineRecord,
+  type EngineStage,
+  type EngineState,
+  type FindDuplicatesOptions,
+} from '../../../engine';
+import type { ObjectType } from '../../../shared/object-types';
+import type { Db } from '../../db/client';
+import { loadRecordsById, loadScanRecords, loadSelectionVersions, type ScanSelection, type SelectionOptions } from './scan-records';
+
+/**
+ * Most records this process keeps scans of, over all portals: a kept scan of 100,000
+ * contacts holds a few hundred megabytes (records, prepared columns, pairs and levels).
+ */
+export const REMEMBERED_RECORDS = Number(process.env.SCAN_MEMORY_RECORDS ?? 600_000);
+
+/** A portal's last scan of one object type, kept by the process that ran it. */
+interface RememberedScan {
+  state: EngineState;
+  /** The last scan's selection and result: an unchanged rescan gives them again. */
+  selection: ScanSelection;
+  result: DuplicateDetectionResult;
+  /** The feedback the result was grouped with. */
+  feedbackKey: string;
+  /** The selection's records by id, with their last modification as the mirror has it. */
+  versions: Map<string, number>;
+}
+
+export type ScanMode = 'full' | 'changes' | 'unchanged';
+
+export interface ScanOfSelection {
+  selection: ScanSelection;
+  result: DuplicateDetectionResult;
+  mode: ScanMode;
+  /** Records new, changed or gone since the kept scan (a full scan: all of them). */
+  changed: number;
+  /** Why a full scan ran when a kept scan was there. */
+  fullBecause?: string;
+  loadMs: number;
+}
+
+/** Per database: tests run several apps, each with a database of its own, in one process. */
+const rememberedIn = new WeakMap<Db, Map<string, RememberedScan>>();
+const keyOf = (connectionId: number, objectType: ObjectType) => `${connectionId}:${objectType}`;
+const feedbackKeyOf = (options: FindDuplicatesOptions) => JSON.stringify([options.notDuplicates ?? [], options.confirmedDuplicates ?? []]);
+const versionOf = (updatedAt: EngineRecord['updatedAt']) => (updatedAt instanceof Date ? updatedAt.getTime() : updatedAt === null || updatedAt === undefined ? Number.NaN : new Date(updatedAt).getTime());
+const sameVersion = (a: number | undefined, b: number) => a !== undefined && (a === b || (Number.isNaN(a) && Number.isNaN(b)));
+
+/**
+ * Finds the duplicates of a portal's records of one type, redoing only what changed since
+ * this process last scanned them: the mirror's (id, last modified) list is compared with the
+ * kept one, the changed records alone are read and prepared, and the engine rescans them
+ * (see engine/rescan/engine-state.ts); nothing changed and the same feedback gives the last
+ * result again. A first scan, other settings, a tenth of the records changed or much new
+ * feedback run a full scan (training the model again), and keep it for next time.
+ */
+export async function scanSelection(
+  db: Db,
+  connectionId: number,
+  objectType: ObjectType,
+  selectionOptions: SelectionOptions,
+  options: FindDuplicatesOptions,
+): Promise<ScanOfSelection> {
+  const remembered = rememberedIn.get(db) ?? new Map<string, RememberedScan>();
+  rememberedIn.set(db, remembered);
+  const remember = (scan: RememberedScan) => keep(remembered, key, scan);
+  const key = keyOf(connectionId, objectType);
+  const kept = remembered.get(key);
+  // Taken out while in use: a failed or cancelled scan leaves nothing half-updated behind.
+  remembered.delete(key);
+  const started = performance.now();
+  let fullBecause: string | undefined;
+  let carried: Parameters<typeof scanKeepingState>[3];
+  if (kept) {
+    const listed = await loadSelectionVersions(db, connectionId, objectType, selectionOptions);
+    const upsertedIds: string[] = [];
+    for (const [id, version] of listed.versions) if (!sameVersion(kept.versions.get(id), version)) upsertedIds.push(id);
+    const removed: string[] = [];
+    for (const id of kept.versions.keys()) if (!listed.versions.has(id)) removed.push(id);
+    const changed = upsertedIds.length + removed.length;
+    const feedbackKey = feedbackKeyOf(options);
+    const refusal = rescanRefusal(kept.state, changed, options);
+    if (!refusal && changed === 0 && feedbackKey === kept.feedbackKey) {
+      const selection = { ...kept.selection, inMirror: listed.inMirror, limitedBy: listed.limitedBy };
+      remember({ ...kept, selection });
+      return { selection, result: { ...kept.result, timingsMs: zeroTimings() }, mode: 'unchanged', changed: 0, loadMs: Math.round(performance.now() - started) };
+    }
+    if (!refusal) {
+      const upserted = await loadRecordsById(db, connectionId, objectType, upsertedIds);
+      const loadMs = Math.round(performance.now() - started);
+      const result = rescan(kept.state, { upserted, removed }, options);
+      if (result) {
+        const records = [...listed.versions.keys()].map((id) => kept.state.records[kept.state.indexOf.get(id)!]!);
+        const selection: ScanSelection = { records, inMirror: listed.inMirror, limitedBy: listed.limitedBy };
+        remember({ state: kept.state, selection, result, feedbackKey, versions: listed.versions });
+        return { selection, result, mode: 'changes', changed, loadMs };
+      }
+      fullBecause = 'a field filled for the first time';
+    } else {
+      fullBecause = refusal.reason;
+      if (!refusal.retrain) carried = { model: kept.state.kept.model, changedSinceTraining: kept.state.changedSinceTraining + changed, labelsAtTraining: kept.state.labelsAtTraining };
+    }
+  }
+  const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions);
+  const loadMs = Math.round(performance.now() - started);
+  if (selection.records.length > REMEMBERED_RECORDS / 2) {
+    // Too large to keep beside others: scanned as it always was, memory let go at once.
+    const result = await findDuplicatesInParallel(selection.records, objectType, options);
+    return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+  }
+  const { result, state } = await scanKeepingState(selection.records, objectType, options, carried);
+  const versions = new Map(selection.records.map((record) => [record.id, versionOf(record.updatedAt)]));
+  remember({ state, selection, result, feedbackKey: feedbackKeyOf(options), versions });
+  return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+}
+
+/** Keeps a scan, letting the least recently used others go while the total is over REMEMBERED_RECORDS. */
+function keep(remembered: Map<string, RememberedScan>, key: string, scan: RememberedScan): void {
+  remembered.delete(key);
+  remembered.set(key, scan);
+  let total = 0;
+  for (const kept of remembered.values()) total += kept.state.records.length;
+  for (const [other, kept] of remembered) {
+    if (total <= REMEMBERED_RECORDS || other === key) break;
+    remembered.delete(other);
+    total -= kept.state.records.length;
+  }
+}
+
+function zeroTimings(): Record<EngineStage, number> {
+  return { prepare: 0, block: 0, compare: 0, train: 0, score: 0, cluster: 0, explain: 0 };
+}
