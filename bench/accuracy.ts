@@ -1,6 +1,6 @@
 /**
  * Engine accuracy, default settings, no labels: the public labelled datasets in
- * ../shared/data, and synthetic contacts, tickets and deals with known truth (tickets and
+ * ../shared/data, and synthetic contacts, companies, tickets and deals with known truth (tickets and
  * deals from a generated portal, as the HubSpot sandbox serves them; "as mirrored" keeps
  * only the properties the product's mirror fetches today). Prints one table row per
  * dataset and size: pairwise precision, recall and F1, B-cubed F1, pairs compared, and
@@ -9,7 +9,7 @@
  * each dataset go to bench/results/accuracy-details.md (git-ignored: rewritten every run).
  *
  * Run: npm run bench:accuracy [-- name-filter]
- *      BENCH_SYNTHETIC_SIZES=300,5000 (tickets and deals), BENCH_CONTACT_SIZES=5000
+ *      BENCH_SYNTHETIC_SIZES=300,5000 (tickets and deals), BENCH_CONTACT_SIZES=5000, BENCH_COMPANY_SIZES=10000
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import type { ObjectType } from '../src/shared/object-types';
 import { describeRecord, falseGroups, missedPairs } from './lib/accuracy-details';
 import { DATASETS, loadDataset } from './lib/datasets';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
-import { syntheticContacts, syntheticPortalRecords, type LabelledRecords } from './lib/synthetic-sets';
+import { syntheticCompanies, syntheticContacts, syntheticPortalRecords, type LabelledRecords } from './lib/synthetic-sets';
 
 interface Row {
   name: string;
@@ -32,6 +32,7 @@ const sizes = (name: string, fallback: string) => (process.env[name] ?? fallback
 const rows: Row[] = [
   ...DATASETS.map((dataset): Row => ({ name: dataset.name, objectType: dataset.objectType, load: () => loadDataset(dataset) })),
   ...sizes('BENCH_CONTACT_SIZES', '5000').map((size): Row => ({ name: `synthetic contacts ${size}`, objectType: 'contacts', load: () => syntheticContacts(size) })),
+  ...sizes('BENCH_COMPANY_SIZES', '10000').map((size): Row => ({ name: `synthetic companies ${size}`, objectType: 'companies', load: () => syntheticCompanies(size) })),
   ...(['tickets', 'deals'] as const).flatMap((type) =>
     sizes('BENCH_SYNTHETIC_SIZES', '300,5000').flatMap((size): Row[] => [
       { name: `synthetic ${type} ${size}`, objectType: type, load: () => syntheticPortalRecords(type, size) },

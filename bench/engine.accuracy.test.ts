@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findDuplicates } from '../src/engine';
 import { DATASETS, loadDataset } from './lib/datasets';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
-import { syntheticContacts } from './lib/synthetic-sets';
+import { syntheticCompanies, syntheticContacts } from './lib/synthetic-sets';
 
 // A guard against regressions on the smaller public datasets; `npm run bench:accuracy` measures all of them.
 describe('matching accuracy on public labelled data (default settings, no labels)', () => {
@@ -24,6 +24,14 @@ describe('matching accuracy on synthetic B2B contacts (namesakes, colleagues sha
     const accuracy = measureAccuracy(truth, predictedClusters(records, findDuplicates(records, 'contacts').groups));
     expect(accuracy.precision).toBeGreaterThanOrEqual(0.99);
     expect(accuracy.recall).toBeGreaterThanOrEqual(0.99);
+  }, 120_000);
+});
+
+describe('matching accuracy on synthetic companies (namesakes of one town, chain branches, pages on shared hosts)', () => {
+  it('10,000 companies: precision and recall of at least 0.99', () => {
+    const { records, truth } = syntheticCompanies(10_000);
+    const { precision, recall } = measureAccuracy(truth, predictedClusters(records, findDuplicates(records, 'companies').groups));
+    expect(Math.min(precision, recall), `precision ${precision}, recall ${recall}`).toBeGreaterThanOrEqual(0.99);
   }, 120_000);
 });
 

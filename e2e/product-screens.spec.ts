@@ -188,6 +188,7 @@ test.describe('help', () => {
     const scores = page.getByRole('region', { name: 'How scores are computed' });
     await expect(scores.getByRole('article', { name: 'Completeness' })).toContainText('Completeness = 100 × Σ (weight × fill rate) ÷ Σ weight');
     await expect(page.getByRole('region', { name: 'How duplicate matching works' }).getByRole('heading', { name: 'Weigh the evidence' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'How duplicate matching works' }).getByRole('heading', { name: 'Companies: one name, two businesses' })).toBeVisible();
     await shoot(page, 'help');
 
     const faq = page.getByRole('region', { name: 'Frequently asked questions' });

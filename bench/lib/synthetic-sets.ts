@@ -1,6 +1,6 @@
 import type { EngineRecord } from '../../src/engine';
 import type { ObjectType } from '../../src/shared/object-types';
-import { generateContacts, generatePortal, portalRecords } from '../../src/synthetic-crm';
+import { generateCompanies, generateContacts, generatePortal, portalRecords } from '../../src/synthetic-crm';
 
 /** Labelled records: record i is of entity truth[i]. */
 export interface LabelledRecords {
@@ -11,6 +11,12 @@ export interface LabelledRecords {
 /** Contacts from the B2B generator the engine benchmark uses (seed 7, as bench/engine.ts). */
 export function syntheticContacts(size: number, seed = 7): LabelledRecords {
   const { records, truth } = generateContacts(size, { seed });
+  return { records, truth };
+}
+
+/** Companies from the generator the engine benchmark uses (seed 7, as bench/engine.ts). */
+export function syntheticCompanies(size: number, seed = 7): LabelledRecords {
+  const { records, truth } = generateCompanies(size, { seed });
   return { records, truth };
 }
 

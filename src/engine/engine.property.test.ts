@@ -6,12 +6,14 @@ import { objectModel } from './models';
 import { normalizeStreetAddress } from './normalize/address';
 import { normalizeBusinessName } from './normalize/business-name';
 import { normalizeDate } from './normalize/date';
+import { companySite } from './normalize/company-site';
 import { normalizeDomain } from './normalize/domain';
 import { normalizeEmail } from './normalize/email';
 import { givenNamesClearlyDiffer, normalizeNamePart, normalizePersonName } from './normalize/person-name';
 import { phoneticCoder } from './models/prepare-helpers';
 import { normalizePhone } from './normalize/phone';
 import { normalizePostcode } from './normalize/postcode';
+import { usStateCode } from './normalize/region';
 import { MAX_VALUE_LENGTH } from './normalize/text';
 import { resolveEngineSettings } from './settings';
 import { OBJECT_TYPES } from '../shared/object-types';
@@ -157,5 +159,43 @@ describe('two people by their first names', () => {
         }
       }
     }), { numRuns: 80 });
+  });
+});
+
+describe('two companies by their websites, phone numbers and towns', () => {
+  // Namesakes of one town, a chain's branches and pages on one shared host: one name, written
+  // a few ways, with websites, numbers and towns that are one company's or another's.
+  const namesake = fc.record({
+    name: fc.constantFrom('Acme Plumbing Inc', 'Acme Plumbing', 'ACME PLUMBING LLC', 'Acme Plumbing Dallas', ''),
+    domain: fc.constantFrom('acmeplumbing.com', 'acmeplumbing.io', 'facebook.com', ''),
+    website: fc.constantFrom('https://www.acmeplumbing.com/about', 'https://facebook.com/acmeplumbing', 'https://facebook.com/acmedallas', ''),
+    phone: fc.constantFrom('(214) 555-0100', '214.555.0100', '(312) 555-0199', ''),
+    city: fc.constantFrom('Dallas', 'DALLAS', 'Dalas', 'Chicago', ''),
+    state: fc.constantFrom('TX', 'Texas', 'IL', ''),
+  });
+  const site = (p: Record<string, string>) => companySite(p.domain, p.website);
+  const phone = (p: Record<string, string>) => normalizePhone(p.phone, 'US')?.number ?? '';
+  const town = (p: Record<string, string>) => normalizeNamePart(p.city);
+  const differ = (a: string, b: string, alike = (x: string, y: string) => x === y) => a !== '' && b !== '' && !alike(a, b);
+
+  /** Every two rows the scan put in one group. */
+  const groupedPairs = (rows: readonly Record<string, string>[]) =>
+    findDuplicates(rows.map((properties, i) => ({ id: `r${i}`, properties })), 'companies').groups.flatMap((group) => {
+      const members = group.recordIds.map((id) => rows[Number(id.slice(1))]!);
+      return members.flatMap((x, a) => members.slice(a + 1).map((y) => [x, y] as const));
+    });
+
+  it('a group never holds two websites, two towns or two US states, unless the two share the phone number', () => {
+    fc.assert(fc.property(fc.array(namesake, { minLength: 2, maxLength: 24 }), (rows) => {
+      for (const [x, y] of groupedPairs(rows)) {
+        if (phone(x) !== '' && phone(x) === phone(y)) continue;
+        const two = {
+          websites: differ(site(x), site(y)),
+          towns: differ(town(x), town(y), (p, q) => jaroWinkler(p, q) >= 0.9),
+          states: differ(usStateCode(x.state) ?? '', usStateCode(y.state) ?? ''),
+        };
+        expect({ x, y, ...two }).toMatchObject({ websites: false, towns: false, states: false });
+      }
+    }), { numRuns: 60 });
   });
 });

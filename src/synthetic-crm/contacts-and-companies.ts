@@ -57,6 +57,17 @@ const COLLEAGUE_SURNAME_RATE = 0.12;
 /** Surnames remembered per employer for that. */
 const STAFF_SURNAMES = 8;
 const BRANCH_RATE = 0.01;
+/**
+ * Branches of one chain in one country, each its own customer: the chain's name (now and then
+ * with the town after it) and website, their own town and phone number.
+ */
+const CHAIN_BRANCH_RATE = 0.01;
+/**
+ * Small firms whose website is a page on a shared host (a Facebook page, a Google or Wix
+ * site): HubSpot's domain is then the host's, which many unrelated companies share.
+ */
+const SHARED_HOST_RATE = 0.15;
+const SHARED_HOSTS: readonly ((slug: string) => string)[] = [(s) => 'facebook.com/' + s, (s) => s + '.business.site', (s) => s + '.wixsite.com/home', (s) => 'instagram.com/' + s];
 /** How far back namesakes and relatives reach for the entity they resemble. */
 const RECENT_SIZE = 4096;
 
@@ -671,6 +682,8 @@ interface Org {
   readonly websiteStyle: number;
   readonly stateFull: boolean;
   readonly countryStyle: number;
+  /** A branch of a chain: its record always names its town, which is what sets it apart. */
+  readonly branch?: boolean;
 }
 
 const WEBSITE_STYLES: readonly ((domain: string) => string)[] = [
@@ -711,6 +724,27 @@ class OrgFactory {
       employees: low + rng.int(high - low + 1), place, phone: locale.newPhone(rng, place), phoneStyle: locale.phoneStyles.pick(rng),
       websiteStyle: websiteStyles.pick(rng), stateFull: rng.chance(0.15), countryStyle: countryStyle(rng, locale),
     };
+  }
+
+  /** The organisation with its website as a page on a shared host, named after it (and its town when taken). */
+  onSharedHost(org: Org): Org {
+    const rng = this.rng;
+    const host = rng.pick(SHARED_HOSTS);
+    let slug = domainSlug(org.base, false) || 'company';
+    if (this.domains.has(host(slug))) slug += domainSlug(org.place.city, false);
+    while (this.domains.has(host(slug))) slug += String(2 + rng.int(98));
+    this.domains.add(host(slug));
+    return { ...org, domain: host(slug) };
+  }
+
+  /** A branch of `chain` elsewhere in its country: its name, now and then with the town, and website; its own place and phone. */
+  branch(chain: Org): Org {
+    const rng = this.rng;
+    // Another town: branches in one town differ by street address, which these companies lack.
+    let place = chain.locale.places.pick(rng);
+    for (let attempt = 0; attempt < 5 && place.city === chain.place.city; attempt++) place = chain.locale.places.pick(rng);
+    const base = rng.chance(0.4) ? chain.base + ' ' + place.city : chain.base;
+    return { ...chain, base, name: joinName(base, chain.suffix), place, phone: chain.locale.newPhone(rng, place), employees: 1 + rng.int(chain.employees), branch: true };
   }
 
   private baseName(locale: Locale, place: Place): { base: string; industry: string } {
@@ -1371,7 +1405,11 @@ class CompanyFactory {
     let org: Org;
     if (model && u < NAMESAKE_RATE) org = this.orgs.create(model.locale, model);
     else if (model && u < NAMESAKE_RATE + BRANCH_RATE) org = this.orgs.create(this.otherLocale(model.locale), model);
-    else org = this.orgs.create(this.pools.locales.pick(rng));
+    else if (model && u < NAMESAKE_RATE + BRANCH_RATE + CHAIN_BRANCH_RATE && !isSharedHostPage(model.domain)) org = this.orgs.branch(model);
+    else {
+      org = this.orgs.create(this.pools.locales.pick(rng));
+      if (org.employees <= 10 && rng.chance(SHARED_HOST_RATE)) org = this.orgs.onSharedHost(org);
+    }
     if (this.recent.length < RECENT_SIZE) this.recent.push(org);
     else this.recent[this.recentAt] = org;
     this.recentAt = (this.recentAt + 1) % RECENT_SIZE;
@@ -1384,10 +1422,14 @@ class CompanyFactory {
   }
 }
 
+/** Whether an organisation's "domain" is a page on a shared host (see SHARED_HOSTS). */
+const isSharedHostPage = (domain: string): boolean => domain.includes('/') || domain.endsWith('.business.site');
+
 function renderOrg(o: Org): CompanyProps {
   return {
     name: o.name,
-    domain: o.domain,
+    // HubSpot fills the domain from the website: for a page on a shared host, the host's.
+    domain: isSharedHostPage(o.domain) ? o.domain.replace(/\/.*$/, '').replace(/^[^.]+\.(?=[^.]+\.[^.]+$)/, '') : o.domain,
     website: flat(WEBSITE_STYLES[o.websiteStyle]!(o.domain)),
     phone: flat(formatPhone(o.locale, o.phone, o.phoneStyle)),
     city: o.place.city,
@@ -1563,6 +1605,7 @@ export function generateCompanies(count: number, options: SyntheticOptions = {})
     const label = 'o' + entity;
     const original = renderOrg(org);
     sparsifyCompany(original, rng);
+    if (org.branch) original.city = org.place.city;
     props.push(original);
     truth.push(label);
     if (!rng.chance(copyChance)) continue;

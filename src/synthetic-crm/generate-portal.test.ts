@@ -28,12 +28,12 @@ function rowsOf(data: ColumnData): unknown[] {
 describe('generated data for a seed', () => {
   it('is the same contacts and companies, byte for byte', () => {
     expect(digest(generateContacts(1000, { seed: 1 }))).toBe('f2ea69d95b005d3a');
-    expect(digest(generateCompanies(1000, { seed: 1 }))).toBe('a193efc2bca58529');
+    expect(digest(generateCompanies(1000, { seed: 1 }))).toBe('f73d5c735725f778');
   });
 
   it("is the same portal, byte for byte, for the demo's seed and counts", () => {
     const portal = generatePortal({ seed: 20_240_601, counts: { contacts: 2400, companies: 700, deals: 500, tickets: 350 } });
     const digests = Object.fromEntries(OBJECT_TYPES.map((type) => [type, digest(rowsOf(portal[type]))]));
-    expect(digests).toEqual({ contacts: 'd07b27f8c7b2eb92', companies: '4a85a6259504b2ba', deals: '712083f5be1f32d2', tickets: 'c87dfef1cba79a03' });
+    expect(digests).toEqual({ contacts: '9868dee064fc4523', companies: '0c42f8e5ecd45464', deals: '1d6a3cf0247c2320', tickets: '727c703d5856ee49' });
   });
 });

@@ -26,6 +26,14 @@ export function normalizeRegion(value: unknown): string {
   return US_STATES[folded] ?? folded;
 }
 
+const US_STATE_CODES = new Set(Object.values(US_STATES));
+
+/** A US state's two-letter code however it is written ("New York", "NY"), or null for anything else. */
+export function usStateCode(value: unknown): string | null {
+  const code = normalizeRegion(value);
+  return US_STATE_CODES.has(code) ? code : null;
+}
+
 /** A country as its ISO code where it is one of the common ones; otherwise folded text. */
 export function normalizeCountry(value: unknown): string {
   const folded = foldText(value);

@@ -73,6 +73,7 @@ describe('/help', () => {
       'Allow for typing slips',
       'Weigh the evidence',
       'Group the duplicates',
+      'Companies: one name, two businesses',
       'Tickets and deals: the same customer',
       'Explain every match',
       'What your settings change',
@@ -83,6 +84,7 @@ describe('/help', () => {
     expect(matching).toHaveTextContent('Records are often typed in a hurry, and a slip is not a second person. Names with letters left out or in the wrong order ("Josen" for Jones)');
     expect(matching).toHaveTextContent('a date of birth a few weeks off or with the year mistyped ("1994" for "1984")');
     expect(matching).toHaveTextContent('A name alone is not enough either: two contacts of the same name, even in the same town, are not grouped');
+    expect(matching).toHaveTextContent('Two companies with the same name in different towns and different websites are not grouped.');
     expect(matching).toHaveTextContent('Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days');
     expect(within(matching).getByRole('link', { name: 'Settings, Duplicate detection' })).toHaveAttribute('href', '/settings#duplicates');
   });

@@ -31,6 +31,10 @@ const STEPS = [
     text: 'Pairs sure enough for your settings are joined into groups, strongest first. A group does not grow past a size limit, and records whose fields argue against a match, or that you marked as not duplicates, are kept apart. Two contacts with clearly different first names, such as colleagues "Noe Hoppe" and "Brandon Hoppe" at one company, are never put in one group, not even through a third record, unless they share the exact same email address or phone number and nothing else disagrees. A name alone is not enough either: two contacts of the same name, even in the same town, are not grouped when they share nothing else that identifies a person (an email address, a phone number, a street address, the employer, a date of birth) and their emails, phones, employers or homes differ. In a large portal such records are as often two people, and a merge would lose one of them.',
   },
   {
+    title: 'Companies: one name, two businesses',
+    text: 'Two companies with the same name in different towns and different websites are not grouped. A company name alone is not enough, even in one town: two companies of the same name are grouped only when they share something that identifies a business (the website, the phone number or the street address), not when their websites or phone numbers differ. Records with two different websites, or in two different towns or US states, are never put in one group, not even through a third record, unless they share the phone number: branches of one chain share its name and website but not its town. A Facebook page or a Google or Wix site counts as the company\'s own website, not the host\'s.',
+  },
+  {
     title: 'Tickets and deals: the same customer',
     text: 'Tickets count as duplicates only when the same customer (the same contact or company) asks again within 30 days. A common subject like "Cannot log in" counts for little, because many customers write it. Deals of different companies, named for different years, or created more than six months apart (next year\'s renewal), are never duplicates.',
   },

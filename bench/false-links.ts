@@ -1,0 +1,53 @@
+/**
+ * What the engine gets wrong on synthetic data of one object type and size: its precision and
+ * recall, the links that join two different entities (heaviest first, field by field) and the
+ * kinds of false link by which fields agree, so that a fall in precision can be read at once.
+ * Run: node --max-old-space-size=6144 --import tsx bench/false-links.ts companies 200000 [limit]
+ */
+import { findDuplicatesInParallel, startEngineThreads, type PairExplanation } from '../src/engine';
+import { availableParallelism } from 'node:os';
+import type { ObjectType } from '../src/shared/object-types';
+import { generateCompanies, generateContacts } from '../src/synthetic-crm';
+import { falseGroups } from './lib/accuracy-details';
+import { measureAccuracy, predictedClusters } from './lib/metrics';
+
+const objectType = (process.argv[2] ?? 'companies') as ObjectType;
+const size = Number(process.argv[3] ?? 100_000);
+const limit = Number(process.argv[4] ?? 25);
+const threads = Number(process.env.BENCH_THREADS ?? availableParallelism());
+await startEngineThreads(threads);
+const { records, truth } = objectType === 'companies' ? generateCompanies(size, { seed: 7 }) : generateContacts(size, { seed: 7 });
+const entityOf = new Map(records.map((record, i) => [record.id, truth[i]!]));
+const result = await findDuplicatesInParallel(records, objectType, { threads });
+const accuracy = measureAccuracy(truth, predictedClusters(records, result.groups));
+console.log(`${objectType} ${size}: precision ${accuracy.precision.toFixed(4)} recall ${accuracy.recall.toFixed(4)} (${accuracy.predictedPairs - accuracy.correctPairs} false pairs of ${accuracy.predictedPairs}; ${accuracy.truePairs - accuracy.correctPairs} missed of ${accuracy.truePairs})`);
+
+// Links between two entities, by the fields that agree on them (exact or not, weight > 0).
+const agreeing = (link: PairExplanation) => link.fields.filter((f) => f.weight > 0).map((f) => f.field).join('+') || '(nothing)';
+const falseLinks = result.groups.flatMap((group) => group.pairs.filter((link) => entityOf.get(link.a) !== entityOf.get(link.b)));
+const kinds = new Map<string, number>();
+for (const link of falseLinks) kinds.set(agreeing(link), (kinds.get(agreeing(link)) ?? 0) + 1);
+console.log(`\nfalse links: ${falseLinks.length}; groups with two or more entities: ${falseGroups(records, truth, result.groups, Infinity).length}`);
+const against = falseLinks.filter((link) => link.fields.some((f) => f.weight <= -3)).length;
+console.log(`  of which with a field against (weight <= -3): ${against}`);
+console.log('model:');
+for (const field of result.model.fields) console.log(`  ${field.field.padEnd(9)} ${field.levels.map((l) => `${l.label} ${l.weight.toFixed(1)}`).join(', ')}`);
+console.log('by fields that agree:');
+for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${String(count).padStart(6)}  ${kind}`);
+
+const show = (link: PairExplanation) => {
+  console.log(`  ${link.a} ~ ${link.b}  weight ${link.weight.toFixed(1)}  p ${link.probability.toFixed(4)}`);
+  for (const f of link.fields) if (f.valueA !== '' || f.valueB !== '') console.log(`     ${f.field.padEnd(9)} ${f.weight.toFixed(1).padStart(6)}  ${f.level.padEnd(28)} ${f.valueA} | ${f.valueB}`);
+};
+console.log('\nheaviest false links:');
+for (const link of [...falseLinks].sort((a, b) => b.weight - a.weight).slice(0, limit)) show(link);
+console.log('\nworst false groups:');
+const byId = new Map(records.map((record, i) => [record.id, i]));
+for (const { group, wrongPairs } of falseGroups(records, truth, result.groups, Math.min(limit, 10))) {
+  console.log(`group ${group.id}: ${group.recordIds.length} records, ${wrongPairs} wrong pairs, confidence ${group.confidence}`);
+  for (const id of group.recordIds) {
+    const p = records[byId.get(id)!]!.properties;
+    console.log(`  ${id} ${entityOf.get(id)!.padEnd(8)} ${Object.entries(p).filter(([k, v]) => v !== '' && !/date$/.test(k)).map(([k, v]) => `${k}=${String(v)}`).join('; ')}`);
+  }
+}
+process.exit(0);
