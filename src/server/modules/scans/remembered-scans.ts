@@ -11,7 +11,7 @@ import {
 } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
-import { loadRecordsById, loadScanRecords, loadSelectionVersions, type ScanSelection, type SelectionOptions } from './scan-records';
+import { loadRecordsById, loadScanRecords, loadSelectionVersionsSince, type ScanSelection, type SelectionOptions } from './scan-records';
 
 /**
  * Most records this process keeps scans of, over all portals: a kept scan of 100,000
@@ -77,7 +77,7 @@ export async function scanSelection(
   let fullBecause: string | undefined;
   let carried: Parameters<typeof scanKeepingState>[3];
   if (kept) {
-    const listed = await loadSelectionVersions(db, connectionId, objectType, selectionOptions);
+    const listed = await loadSelectionVersionsSince(db, connectionId, objectType, selectionOptions, kept.versions);
     const upsertedIds: string[] = [];
     for (const [id, version] of listed.versions) if (!sameVersion(kept.versions.get(id), version)) upsertedIds.push(id);
     const removed: string[] = [];

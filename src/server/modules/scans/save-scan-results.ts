@@ -52,7 +52,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
   const scannedAt = outcome.scannedAt ?? new Date();
   const now = scannedAt.getTime();
   const health = computeHealth(selection.records, objectType, { now, duplicateRecordCount: result.duplicateRecordCount });
-  const byField = duplicationByField(selection.records, objectType, outcome.engineSettings);
+  const byField = duplicationByFieldOf(selection.records, objectType, outcome.engineSettings);
   const healthMs = outcome.clock();
   const byId = new Map(selection.records.map((record) => [record.id, record]));
   const scanData = {
@@ -190,6 +190,18 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
     await bumpResultsVersion(tx, userId);
     return row!.id;
   });
+}
+
+/** The last answer per selection: an unchanged rescan gives the same records (the same array) again. */
+const byFieldOf = new WeakMap<readonly EngineRecord[], { key: string; byField: ReturnType<typeof duplicationByField> }>();
+
+function duplicationByFieldOf(records: readonly EngineRecord[], objectType: ObjectType, settings: EngineSettingsInput) {
+  const key = JSON.stringify([objectType, settings]);
+  const known = byFieldOf.get(records);
+  if (known?.key === key) return known.byField;
+  const byField = duplicationByField(records, objectType, settings);
+  byFieldOf.set(records, { key, byField });
+  return byField;
 }
 
 function memberKey(ids: readonly string[]): string {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { EngineRecord } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
@@ -18,6 +18,9 @@ export interface SelectionOptions {
   recordLimit: number | null;
   limitFromPlan?: boolean;
 }
+
+/** A record's last modification in whole milliseconds, as a number: no Date made per row. */
+const VERSION = sql<number | null>`floor(extract(epoch from ${crmRecords.hubspotUpdatedAt}) * 1000)::float8`;
 
 /** Ids per SELECT ... WHERE id IN (...). */
 const ID_BATCH = 5_000;
@@ -50,14 +53,53 @@ export async function loadSelectionVersions(
 ): Promise<{ versions: Map<string, number>; inMirror: number; limitedBy: ScanSelection['limitedBy'] }> {
   const selection = await selectionOf(db, connectionId, objectType, options);
   const query = db
-    // Milliseconds as a number: no Date made per row.
-    .select({ id: crmRecords.hubspotId, version: sql<number | null>`(extract(epoch from ${crmRecords.hubspotUpdatedAt}) * 1000)::float8` })
+    .select({ id: crmRecords.hubspotId, version: VERSION })
     .from(crmRecords)
     .where(selection.where)
     .orderBy(...selection.order);
   const rows = selection.limit !== null ? await query.limit(selection.limit) : await query;
   const versions = new Map(rows.map((row) => [row.id, row.version === null ? Number.NaN : Number(row.version)]));
   return { versions, inMirror: selection.inMirror, limitedBy: selection.limitedBy(rows.length) };
+}
+
+/**
+ * The selection's versions, given a kept scan's: when the records last modified after the
+ * newest kept version are the only change (the rows at or before it count and sum to what
+ * the kept ones do without those), only they are read; otherwise (records gone, a record
+ * limit) the whole list is. Unchanged, this is two small queries instead of a row per record.
+ */
+export async function loadSelectionVersionsSince(
+  db: Db,
+  connectionId: number,
+  objectType: ObjectType,
+  options: SelectionOptions,
+  kept: ReadonlyMap<string, number>,
+): Promise<Awaited<ReturnType<typeof loadSelectionVersions>>> {
+  // The most recently updated N shift as records change: only the whole list tells which are in.
+  if (options.recordLimit !== null) return loadSelectionVersions(db, connectionId, objectType, options);
+  const selection = await selectionOf(db, connectionId, objectType, options);
+  let newest = Number.MIN_SAFE_INTEGER;
+  for (const version of kept.values()) if (version > newest) newest = version;
+  const newer = await db
+    .select({ id: crmRecords.hubspotId, version: VERSION })
+    .from(crmRecords)
+    .where(and(selection.where, or(isNull(crmRecords.hubspotUpdatedAt), sql`${VERSION} > ${newest}`)));
+  const [older] = await db
+    .select({ count: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${VERSION}::numeric), 0)::text` })
+    .from(crmRecords)
+    .where(and(selection.where, sql`${VERSION} <= ${newest}`));
+  const changed = new Set(newer.map((row) => row.id));
+  let count = 0;
+  let sum = 0n;
+  for (const [id, version] of kept) {
+    if (changed.has(id)) continue;
+    count++;
+    if (!Number.isNaN(version)) sum += BigInt(version);
+  }
+  if (count !== Number(older?.count) || sum !== BigInt(older?.sum ?? '0')) return loadSelectionVersions(db, connectionId, objectType, options);
+  const versions = new Map(kept);
+  for (const row of newer) versions.set(row.id, row.version === null ? Number.NaN : Number(row.version));
+  return { versions, inMirror: selection.inMirror, limitedBy: selection.limitedBy(versions.size) };
 }
 
 /** Live records of one type by id, as loadScanRecords reads them. */
