@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { DuplicateGroupPage } from '../../../shared/contracts/results';
 import type { ScanRun } from '../../../shared/contracts/scans';
-import { scanHistory } from '../../db/schema';
+import { crmConnections, crmRecords, scanHistory } from '../../db/schema';
+import { loadSelectionVersions, loadSelectionVersionsSince } from './scan-records';
 import { activeUser } from '../../test/accounts';
 import { pollUntil } from '../../test/poll-until';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -81,5 +82,31 @@ describe('a rescan redoes only what changed', () => {
     expect((await send(cookie, 'PUT', '/api/settings', { duplicateDetectionSensitivity: 'high' })).statusCode).toBe(200);
     const afterSettings = await scanContacts(cookie);
     expect(afterSettings.rescan.mode).toBe('full');
+  });
+});
+
+describe('the list of what changed', () => {
+  it('reads only records modified since the kept list when nothing else changed, and the whole list when records are gone', async () => {
+    const cookie = await activeUser(ctx, 'versions@example.com');
+    await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
+    await scanContacts(cookie);
+    const [connection] = await ctx.database.db.select({ id: crmConnections.id, userId: crmConnections.userId }).from(crmConnections).orderBy(desc(crmConnections.id)).limit(1);
+    const db = ctx.database.db;
+    const options = { samplingRate: 100, recordLimit: 100_000 };
+    const kept = (await loadSelectionVersions(db, connection!.id, 'contacts', options)).versions;
+    expect((await loadSelectionVersionsSince(db, connection!.id, 'contacts', options, kept)).versions).toEqual(kept);
+
+    const [first, second] = [...kept.keys()];
+    const later = new Date(Math.max(...kept.values()) + 60_000);
+    const mirror = (id: string) => and(eq(crmRecords.connectionId, connection!.id), eq(crmRecords.objectType, 'contacts'), eq(crmRecords.hubspotId, id));
+    await db.update(crmRecords).set({ hubspotUpdatedAt: later }).where(mirror(first!));
+    const modified = (await loadSelectionVersionsSince(db, connection!.id, 'contacts', options, kept)).versions;
+    expect(modified.get(first!)).toBe(later.getTime());
+    expect(modified.size).toBe(kept.size);
+
+    await db.update(crmRecords).set({ archived: true }).where(mirror(second!));
+    const gone = await loadSelectionVersionsSince(db, connection!.id, 'contacts', options, modified);
+    expect(gone.versions.has(second!)).toBe(false);
+    expect(gone.versions).toEqual((await loadSelectionVersions(db, connection!.id, 'contacts', options)).versions);
   });
 });

@@ -75,9 +75,9 @@ export async function loadSelectionVersionsSince(
   options: SelectionOptions,
   kept: ReadonlyMap<string, number>,
 ): Promise<Awaited<ReturnType<typeof loadSelectionVersions>>> {
-  // The most recently updated N shift as records change: only the whole list tells which are in.
-  if (options.recordLimit !== null) return loadSelectionVersions(db, connectionId, objectType, options);
   const selection = await selectionOf(db, connectionId, objectType, options);
+  // A binding record limit keeps the most recently updated N, who shift as records change: only the whole list tells which are in.
+  if (options.recordLimit !== null && selection.inMirror > options.recordLimit) return loadSelectionVersions(db, connectionId, objectType, options);
   let newest = Number.MIN_SAFE_INTEGER;
   for (const version of kept.values()) if (version > newest) newest = version;
   const newer = await db
