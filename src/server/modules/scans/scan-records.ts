@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EngineRecord } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
@@ -66,7 +66,7 @@ export async function loadSelectionVersions(
  * The selection's versions, given a kept scan's: when the records last modified after the
  * newest kept version are the only change (the rows at or before it count and sum to what
  * the kept ones do without those), only they are read; otherwise (records gone, a record
- * limit) the whole list is. Unchanged, this is two small queries instead of a row per record.
+ * limit) the whole list is. Unchanged, this is one aggregate query instead of a row per record.
  */
 export async function loadSelectionVersionsSince(
   db: Db,
@@ -75,20 +75,26 @@ export async function loadSelectionVersionsSince(
   options: SelectionOptions,
   kept: ReadonlyMap<string, number>,
 ): Promise<Awaited<ReturnType<typeof loadSelectionVersions>>> {
-  const selection = await selectionOf(db, connectionId, objectType, options);
-  // A binding record limit keeps the most recently updated N, who shift as records change: only the whole list tells which are in.
-  if (options.recordLimit !== null && selection.inMirror > options.recordLimit) return loadSelectionVersions(db, connectionId, objectType, options);
   let newest = Number.MIN_SAFE_INTEGER;
   for (const version of kept.values()) if (version > newest) newest = version;
-  const newer = await db
-    .select({ id: crmRecords.hubspotId, version: VERSION })
+  const { live, sampled, rate } = filtersOf(connectionId, objectType, options);
+  const inSample = sampled ?? sql`true`;
+  const older = sql`${inSample} and ${VERSION} <= ${newest}`;
+  // One pass over the type's rows: the live count, the older rows' count and sum, the newer rows.
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      olderCount: sql<number>`(count(*) filter (where ${older}))::int`,
+      olderSum: sql<string>`coalesce(sum(${VERSION}::numeric) filter (where ${older}), 0)::text`,
+      newer: sql<[string, number | null][]>`coalesce(json_agg(json_build_array(${crmRecords.hubspotId}, ${VERSION})) filter (where ${inSample} and (${crmRecords.hubspotUpdatedAt} is null or ${VERSION} > ${newest})), '[]'::json)`,
+    })
     .from(crmRecords)
-    .where(and(selection.where, or(isNull(crmRecords.hubspotUpdatedAt), sql`${VERSION} > ${newest}`)));
-  const [older] = await db
-    .select({ count: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${VERSION}::numeric), 0)::text` })
-    .from(crmRecords)
-    .where(and(selection.where, sql`${VERSION} <= ${newest}`));
-  const changed = new Set(newer.map((row) => row.id));
+    .where(live);
+  const total = Number(row?.total ?? 0);
+  // A binding record limit keeps the most recently updated N, who shift as records change: only the whole list tells which are in.
+  if (options.recordLimit !== null && total > options.recordLimit) return loadSelectionVersions(db, connectionId, objectType, options);
+  const newer = row?.newer ?? [];
+  const changed = new Set(newer.map(([id]) => id));
   let count = 0;
   let sum = 0n;
   for (const [id, version] of kept) {
@@ -96,10 +102,10 @@ export async function loadSelectionVersionsSince(
     count++;
     if (!Number.isNaN(version)) sum += BigInt(version);
   }
-  if (count !== Number(older?.count) || sum !== BigInt(older?.sum ?? '0')) return loadSelectionVersions(db, connectionId, objectType, options);
+  if (count !== Number(row?.olderCount) || sum !== BigInt(row?.olderSum ?? '0')) return loadSelectionVersions(db, connectionId, objectType, options);
   const versions = new Map(kept);
-  for (const row of newer) versions.set(row.id, row.version === null ? Number.NaN : Number(row.version));
-  return { versions, inMirror: selection.inMirror, limitedBy: selection.limitedBy(versions.size) };
+  for (const [id, version] of newer) versions.set(id, version === null ? Number.NaN : Number(version));
+  return { versions, inMirror: total, limitedBy: rate < 100 ? 'sampling' : null };
 }
 
 /** Live records of one type by id, as loadScanRecords reads them. */
@@ -115,12 +121,18 @@ export async function loadRecordsById(db: Db, connectionId: number, objectType: 
   return records;
 }
 
+/** The type's live rows, and the sampling rate's share of them (none at 100). */
+function filtersOf(connectionId: number, objectType: ObjectType, options: SelectionOptions) {
+  const live = and(eq(crmRecords.connectionId, connectionId), eq(crmRecords.objectType, objectType), eq(crmRecords.archived, false));
+  const rate = Math.min(100, Math.max(1, Math.round(options.samplingRate)));
+  return { live, rate, sampled: rate < 100 ? sql`abs(hashtext(${crmRecords.hubspotId})) % 100 < ${rate}` : undefined };
+}
+
 /** Which rows a selection reads, how many live ones the mirror holds, and why fewer were read. */
 async function selectionOf(db: Db, connectionId: number, objectType: ObjectType, options: SelectionOptions) {
-  const live = and(eq(crmRecords.connectionId, connectionId), eq(crmRecords.objectType, objectType), eq(crmRecords.archived, false));
+  const { live, rate, sampled } = filtersOf(connectionId, objectType, options);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(crmRecords).where(live);
-  const rate = Math.min(100, Math.max(1, Math.round(options.samplingRate)));
-  const where = rate < 100 ? and(live, sql`abs(hashtext(${crmRecords.hubspotId})) % 100 < ${rate}`) : live;
+  const where = sampled ? and(live, sampled) : live;
   const limitedBy = (read: number): ScanSelection['limitedBy'] => {
     const capped = options.recordLimit !== null && read === options.recordLimit && read < total;
     return capped ? (options.limitFromPlan ? 'plan-limit' : 'record-limit') : rate < 100 ? 'sampling' : null;
