@@ -4,6 +4,7 @@
  *     [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]
  * Progress goes to stderr, the summary to stdout.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +61,20 @@ if (bytes > 2_000_000) startEngineThreads().catch(() => {});
 
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
+/**
+ * The process's peak memory since the last call (every thread's), in MiB: the kernel's
+ * high-water mark, reset each time, where Linux has one; else the memory held now.
+ */
+const peakSinceLast = (): string => {
+  let bytes = process.memoryUsage.rss();
+  try {
+    bytes = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024 || bytes;
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Not Linux: the memory held now will do.
+  }
+  return `${Math.round(bytes / 2 ** 20).toLocaleString('en-US')} MiB`;
+};
 const read = await readCsvRecords(file, objectType, { map, ...(values.id ? { idColumn: values.id } : {}), onRow: (n) => console.error(`  read ${n.toLocaleString('en-US')} records (${elapsed()} s)`) }).catch((error: unknown) =>
   fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? `No such file: ${file}` : (error as Error).message),
 );
@@ -75,10 +90,12 @@ const result = await findDuplicatesInParallel(read.records, objectType, {
   onProgress: (stage) => {
     if (stage === lastStage) return;
     lastStage = stage;
-    console.error(`  ${STAGES[stage]}... (${elapsed()} s)`);
+    // The peak is the stage's before this one (reading the file, before the first).
+    console.error(`  ${STAGES[stage]}... (${elapsed()} s; peak before it ${peakSinceLast()})`);
   },
 });
 const seconds = (performance.now() - started) / 1000;
+console.error(`  done (peak while ${STAGES[lastStage as EngineStage] ?? 'scanning'} ${peakSinceLast()})`);
 
 console.log(`records          ${result.recordCount.toLocaleString('en-US')}`);
 console.log(`skipped lines    ${read.skipped.length}`);
@@ -88,6 +105,7 @@ console.log(`duplicate groups ${result.groups.length.toLocaleString('en-US')} ($
 console.log(`seconds          ${seconds.toFixed(2)}`);
 if (values.out) {
   await writeResults(values.out, read.records, result, seconds);
+  console.error(`  written (peak while writing ${peakSinceLast()})`);
   console.log(`written          ${values.out}`);
 } else {
   for (const group of result.groups.slice(0, 10)) console.log(`  ${group.recordIds.join(', ')}  confidence ${group.confidence.toFixed(3)}  shares ${group.matchKey || 'similar values'}`);
