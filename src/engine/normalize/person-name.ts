@@ -50,6 +50,8 @@ export function normalizePersonName(first: unknown, last: unknown): NormalizedPe
  */
 export function givenNamesClearlyDiffer(a: string, b: string, sound?: (name: string) => string): boolean {
   if (a === '' || b === '' || a === b) return false;
+  // One word each, as nearly all are: the words are the names, and joining changes nothing.
+  if (!a.includes(' ') && !b.includes(' ')) return !sameGivenName(a, b, sound);
   const wordsA = a.split(' ');
   const wordsB = b.split(' ');
   for (const x of wordsA) for (const y of wordsB) if (sameGivenName(x, y, sound)) return false;
