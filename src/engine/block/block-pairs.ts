@@ -180,15 +180,19 @@ export function blockPairs(
         continue;
       }
       stats.cappedBlocks++;
-      const sorted = Array.from(members.subarray(from, from + n));
+      let sorted = members.subarray(from, from + n);
       const sortKey = rule.sortKey;
       if (sortKey) {
-        const keys = new Map(sorted.map((m) => [m, sortKey(m)]));
-        sorted.sort((a, b) => {
-          const ka = keys.get(a)!;
-          const kb = keys.get(b)!;
-          return ka < kb ? -1 : ka > kb ? 1 : a - b;
+        // Places in the block sorted by their members' keys, read from an array beside
+        // them: no map of member to key, no pair array an entry.
+        const keys = Array.from(sorted, sortKey);
+        const inBlock = sorted;
+        const order = Array.from({ length: n }, (_, x) => x).sort((x, y) => {
+          const kx = keys[x]!;
+          const ky = keys[y]!;
+          return kx < ky ? -1 : kx > ky ? 1 : inBlock[x]! - inBlock[y]!;
         });
+        sorted = Int32Array.from(order, (x) => inBlock[x]!);
       }
       for (let x = 0; x < n; x++) position![sorted[x]!] = x;
       let compared = 0;
