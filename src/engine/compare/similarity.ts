@@ -53,13 +53,17 @@ export function jaroWinklerBound(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   let maskA = 0;
-  let maskB = 0;
   for (let i = 0; i < la; i++) maskA |= 1 << (a.charCodeAt(i) & 31);
-  for (let j = 0; j < lb; j++) maskB |= 1 << (b.charCodeAt(j) & 31);
-  let lonelyA = 0;
+  // b's mask and its lonely characters in one pass: a's mask is complete by then.
+  let maskB = 0;
   let lonelyB = 0;
+  for (let j = 0; j < lb; j++) {
+    const bit = 1 << (b.charCodeAt(j) & 31);
+    maskB |= bit;
+    if ((maskA & bit) === 0) lonelyB++;
+  }
+  let lonelyA = 0;
   for (let i = 0; i < la; i++) if ((maskB & (1 << (a.charCodeAt(i) & 31))) === 0) lonelyA++;
-  for (let j = 0; j < lb; j++) if ((maskA & (1 << (b.charCodeAt(j) & 31))) === 0) lonelyB++;
   const matches = Math.min(la - lonelyA, lb - lonelyB);
   if (matches === 0) return 0;
   const jaro = (matches / la + matches / lb + 1) / 3;
