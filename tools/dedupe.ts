@@ -4,6 +4,7 @@
  *     [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]
  * Progress goes to stderr, the summary to stdout.
  */
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +61,22 @@ if (bytes > 2_000_000) startEngineThreads().catch(() => {});
 
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
+/**
+ * The process's memory (every thread's) now and at its peak so far, in MiB: the peak is the
+ * kernel's high-water mark where Linux keeps one. Never reset, so that /usr/bin/time's
+ * figure stays the whole run's.
+ */
+const memory = (): string => {
+  const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en-US')} MiB`;
+  const now = process.memoryUsage.rss();
+  let peak = 0;
+  try {
+    peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    // Not Linux: the memory held now will do.
+  }
+  return peak > 0 ? `memory ${mib(now)}, peak so far ${mib(peak)}` : `memory ${mib(now)}`;
+};
 const read = await readCsvRecords(file, objectType, { map, ...(values.id ? { idColumn: values.id } : {}), onRow: (n) => console.error(`  read ${n.toLocaleString('en-US')} records (${elapsed()} s)`) }).catch((error: unknown) =>
   fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? `No such file: ${file}` : (error as Error).message),
 );
@@ -75,10 +92,11 @@ const result = await findDuplicatesInParallel(read.records, objectType, {
   onProgress: (stage) => {
     if (stage === lastStage) return;
     lastStage = stage;
-    console.error(`  ${STAGES[stage]}... (${elapsed()} s)`);
+    console.error(`  ${STAGES[stage]}... (${elapsed()} s; ${memory()})`);
   },
 });
 const seconds = (performance.now() - started) / 1000;
+console.error(`  done (${elapsed()} s; ${memory()})`);
 
 console.log(`records          ${result.recordCount.toLocaleString('en-US')}`);
 console.log(`skipped lines    ${read.skipped.length}`);
@@ -88,6 +106,7 @@ console.log(`duplicate groups ${result.groups.length.toLocaleString('en-US')} ($
 console.log(`seconds          ${seconds.toFixed(2)}`);
 if (values.out) {
   await writeResults(values.out, read.records, result, seconds);
+  console.error(`  written (${elapsed()} s; ${memory()})`);
   console.log(`written          ${values.out}`);
 } else {
   for (const group of result.groups.slice(0, 10)) console.log(`  ${group.recordIds.join(', ')}  confidence ${group.confidence.toFixed(3)}  shares ${group.matchKey || 'similar values'}`);

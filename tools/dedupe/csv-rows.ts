@@ -62,22 +62,39 @@ export async function* csvRows(file: string, fieldCount: () => number | undefine
   for await (const batch of csvRowBatches(file, fieldCount)) yield* batch;
 }
 
-/** The file's lines, a chunk's worth at a time; a line ends at \n, \r\n or \r, as readline's do. */
+/**
+ * The file's lines, a chunk's worth at a time; a line ends at \n, \r\n or \r, as readline's do.
+ * Each line is decoded from the bytes on its own: a field longer than a dozen characters is a
+ * slice of the text it was cut from, which lives as long as the field, and a line is a small
+ * fraction of a megabyte chunk (held twice over in UTF-16 when one name in it has an accent).
+ */
 async function* fileLines(file: string): AsyncGenerator<string[]> {
-  let carry = '';
-  for await (const chunk of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-    const text = carry + (chunk as string);
-    // A \r at the end may be the first half of \r\n: wait for the next chunk.
-    const cut = text.endsWith('\r') ? text.length - 1 : text.length;
-    const lines = text.slice(0, cut).split(LINE_BREAK);
-    carry = lines.pop()! + text.slice(cut);
+  let carry: Buffer | null = null;
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const bytes: Buffer = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const lines: string[] = [];
+    let start = 0;
+    let lf = bytes.indexOf(LF, start);
+    let cr = bytes.indexOf(CR, start);
+    for (;;) {
+      if (lf !== -1 && lf < start) lf = bytes.indexOf(LF, start);
+      if (cr !== -1 && cr < start) cr = bytes.indexOf(CR, start);
+      const end = cr !== -1 && (lf === -1 || cr < lf) ? cr : lf;
+      // A \r at the end may be the first half of \r\n: wait for the next chunk.
+      if (end === -1 || (end === cr && cr === bytes.length - 1)) break;
+      lines.push(bytes.toString('utf8', start, end));
+      start = end === cr && bytes[cr + 1] === LF ? cr + 2 : end + 1;
+    }
+    carry = bytes.subarray(start);
     yield lines;
   }
-  if (carry.endsWith('\r')) carry = carry.slice(0, -1);
-  if (carry !== '') yield [carry];
+  let last = carry ? carry.toString('utf8') : '';
+  if (last.endsWith('\r')) last = last.slice(0, -1);
+  if (last !== '') yield [last];
 }
 
-const LINE_BREAK = /\r\n|\n|\r/;
+const LF = 10;
+const CR = 13;
 
 /** Fields of one record, or null when a quoted field is still open at the end of the text. */
 function parseRecord(text: string): string[] | null {

@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { DuplicateDetectionResult, EngineRecord } from '../../src/engine';
 
 const csvField = (value: string | number) => {
@@ -6,17 +9,27 @@ const csvField = (value: string | number) => {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-/** One row per input record: its id, its group (empty when unique) and the group's confidence. */
-export function resultsCsv(records: readonly EngineRecord[], result: DuplicateDetectionResult): string {
+/**
+ * One row per input record: its id, its group (empty when unique) and the group's confidence,
+ * in pieces of ROWS_A_PIECE rows: a million rows as one string would be held twice (the
+ * rows, then the text) at the end of a run, when memory is at its fullest.
+ */
+export function* resultsCsv(records: readonly EngineRecord[], result: DuplicateDetectionResult): Generator<string> {
   const groupOf = new Map<string, { id: string; confidence: number; primary: boolean }>();
   for (const group of result.groups) for (const id of group.recordIds) groupOf.set(id, { id: group.id, confidence: group.confidence, primary: id === group.primaryId });
-  const lines = ['id,group_id,confidence,suggested_primary'];
+  let lines = ['id,group_id,confidence,suggested_primary'];
   for (const record of records) {
     const group = groupOf.get(record.id);
     lines.push([csvField(record.id), group ? csvField(group.id) : '', group ? group.confidence.toFixed(4) : '', group ? String(group.primary) : ''].join(','));
+    if (lines.length === ROWS_A_PIECE) {
+      yield `${lines.join('\n')}\n`;
+      lines = [];
+    }
   }
-  return `${lines.join('\n')}\n`;
+  if (lines.length > 0) yield `${lines.join('\n')}\n`;
 }
+
+const ROWS_A_PIECE = 20_000;
 
 /** The groups with every pair's explanation, and what the run measured. */
 export function resultsJson(result: DuplicateDetectionResult, seconds: number): string {
@@ -42,5 +55,6 @@ export function resultsJson(result: DuplicateDetectionResult, seconds: number): 
 }
 
 export async function writeResults(file: string, records: readonly EngineRecord[], result: DuplicateDetectionResult, seconds: number): Promise<void> {
-  await fs.writeFile(file, file.toLowerCase().endsWith('.json') ? resultsJson(result, seconds) : resultsCsv(records, result));
+  if (file.toLowerCase().endsWith('.json')) await fs.writeFile(file, resultsJson(result, seconds));
+  else await pipeline(Readable.from(resultsCsv(records, result)), createWriteStream(file));
 }

@@ -187,15 +187,22 @@ export function blockPairs(
         continue;
       }
       stats.cappedBlocks++;
-      const sorted = Array.from(members.subarray(from, from + n));
+      let sorted = members.subarray(from, from + n);
       const sortKey = rule.sortKey;
       if (sortKey) {
-        const keys = new Map(sorted.map((m) => [m, sortKey(m)]));
-        sorted.sort((a, b) => {
-          const ka = keys.get(a)!;
-          const kb = keys.get(b)!;
-          return ka < kb ? -1 : ka > kb ? 1 : ids ? (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0) : a - b;
+        // Places in the block sorted by their members' keys, read from an array beside
+        // them: no map of member to key, no pair array an entry. Ties go by id when known.
+        const keys = Array.from(sorted, sortKey);
+        const inBlock = sorted;
+        const order = Array.from({ length: n }, (_, x) => x).sort((x, y) => {
+          const kx = keys[x]!;
+          const ky = keys[y]!;
+          if (kx !== ky) return kx < ky ? -1 : 1;
+          const a = inBlock[x]!;
+          const b = inBlock[y]!;
+          return ids ? (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0) : a - b;
         });
+        sorted = Int32Array.from(order, (x) => inBlock[x]!);
       }
       for (let x = 0; x < n; x++) position![sorted[x]!] = x;
       let compared = 0;

@@ -492,8 +492,30 @@ function sameDomain(a: string, b: string): boolean {
 
 /** Whether two addresses have one name before the @, dots, dashes and underscores aside (Gmail drops the dots). */
 function sameMailboxName(a: string, b: string): boolean {
-  const bare = (s: string) => s.slice(0, s.lastIndexOf('@')).replace(/[._-]+/g, '');
-  return bare(a) === bare(b);
+  // Read in place, separators skipped: no slice and no replaced copy for each pair.
+  const endA = mailboxEnd(a);
+  const endB = mailboxEnd(b);
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < endA && isSeparator(a.charCodeAt(i))) i++;
+    while (j < endB && isSeparator(b.charCodeAt(j))) j++;
+    if (i >= endA || j >= endB) return i >= endA && j >= endB;
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+    i++;
+    j++;
+  }
+}
+
+/** Where the name before the @ ends: as slice(0, lastIndexOf('@')) would cut it, one character short without an @. */
+function mailboxEnd(address: string): number {
+  const at = address.lastIndexOf('@');
+  return at === -1 ? Math.max(0, address.length - 1) : at;
+}
+
+/** A dot, an underscore or a dash. */
+function isSeparator(code: number): boolean {
+  return code === 46 || code === 95 || code === 45;
 }
 
 /** Whether two addresses' domains differ by more than a typo ("acme.com", "acme.con" are one). */

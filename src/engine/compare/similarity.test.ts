@@ -37,6 +37,31 @@ describe('editDistance', () => {
   ])('%s → %s (max %i) = %i', (a, b, max, expected) => {
     expect(editDistance(a, b, max)).toBe(expected);
   });
+
+  it('agrees with the textbook distance on names of every length, long ones included (its rows are reused between calls)', () => {
+    // Optimal string alignment distance, the full table: what editDistance must give up to max.
+    const textbook = (a: string, b: string) => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      for (let i = 1; i <= a.length; i++)
+        for (let j = 1; j <= b.length; j++) {
+          d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+        }
+      return d[a.length]![b.length]!;
+    };
+    let seed = 7;
+    const letter = () => 'abcde'[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % 5]!;
+    const word = (length: number) => Array.from({ length }, letter).join('');
+    for (let k = 0; k < 3000; k++) {
+      const a = word(k % 9);
+      // A near copy of a half the time, so that small distances come up often.
+      const b = k % 2 === 0 ? word((k >> 1) % 9) : a.slice(0, (k >> 2) % 9) + letter() + a.slice(((k >> 2) % 9) + 1);
+      for (const max of [1, 2, 3]) expect(Math.min(editDistance(a, b, max), max + 1), `${a} ${b} ${max}`).toBe(Math.min(textbook(a, b), max + 1));
+    }
+    const long = 'abcdefghij'.repeat(20);
+    expect(editDistance(long, `${long.slice(0, 100)}x${long.slice(101)}`, 2)).toBe(1);
+    expect(editDistance('ab', 'ba', 2)).toBe(1);
+  });
 });
 
 describe('withinOneEdit', () => {

@@ -53,13 +53,17 @@ export function jaroWinklerBound(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   let maskA = 0;
-  let maskB = 0;
   for (let i = 0; i < la; i++) maskA |= 1 << (a.charCodeAt(i) & 31);
-  for (let j = 0; j < lb; j++) maskB |= 1 << (b.charCodeAt(j) & 31);
-  let lonelyA = 0;
+  // b's mask and its lonely characters in one pass: a's mask is complete by then.
+  let maskB = 0;
   let lonelyB = 0;
+  for (let j = 0; j < lb; j++) {
+    const bit = 1 << (b.charCodeAt(j) & 31);
+    maskB |= bit;
+    if ((maskA & bit) === 0) lonelyB++;
+  }
+  let lonelyA = 0;
   for (let i = 0; i < la; i++) if ((maskB & (1 << (a.charCodeAt(i) & 31))) === 0) lonelyA++;
-  for (let j = 0; j < lb; j++) if ((maskA & (1 << (b.charCodeAt(j) & 31))) === 0) lonelyB++;
   const matches = Math.min(la - lonelyA, lb - lonelyB);
   if (matches === 0) return 0;
   const jaro = (matches / la + matches / lb + 1) / 3;
@@ -79,26 +83,42 @@ export function editDistance(a: string, b: string, max = 2): number {
   const lb = b.length;
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0 || lb === 0) return Math.max(la, lb);
-  let prevPrev = new Array<number>(lb + 1).fill(0);
-  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
-  let current = new Array<number>(lb + 1).fill(0);
+  // Three reused rows: this runs millions of times a scan, and arrays per call were a good
+  // part of its time and of the collector's.
+  if (lb + 1 > rowA.length) [rowA, rowB, rowC] = [new Int32Array(lb * 2 + 2), new Int32Array(lb * 2 + 2), new Int32Array(lb * 2 + 2)];
+  let prevPrev = rowA;
+  let prev = rowB;
+  let current = rowC;
+  prevPrev.fill(0, 0, lb + 1);
+  current.fill(0, 0, lb + 1);
+  for (let j = 0; j <= lb; j++) prev[j] = j;
   for (let i = 1; i <= la; i++) {
     current[0] = i;
     let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    const caBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
     for (let j = 1; j <= lb; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
-        value = Math.min(value, prevPrev[j - 2]! + 1);
-      }
+      const cb = b.charCodeAt(j - 1);
+      const cost = ca === cb ? 0 : 1;
+      let value = prev[j]! + 1;
+      if (current[j - 1]! + 1 < value) value = current[j - 1]! + 1;
+      if (prev[j - 1]! + cost < value) value = prev[j - 1]! + cost;
+      if (j > 1 && caBefore === cb && ca === b.charCodeAt(j - 2) && prevPrev[j - 2]! + 1 < value) value = prevPrev[j - 2]! + 1;
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    [prevPrev, prev, current] = [prev, current, prevPrev];
+    const done = prevPrev;
+    prevPrev = prev;
+    prev = current;
+    current = done;
   }
   return prev[lb]!;
 }
+
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+let rowC = new Int32Array(64);
 
 /**
  * Token-set similarity of two sorted, distinct token lists: shared tokens over the

@@ -1,4 +1,4 @@
-import { editDistance, jaroWinkler } from '../compare/similarity';
+import { editDistance, jaroWinkler, jaroWinklerBound } from '../compare/similarity';
 import { NICKNAMES } from './nicknames';
 import { foldText } from './text';
 
@@ -50,6 +50,8 @@ export function normalizePersonName(first: unknown, last: unknown): NormalizedPe
  */
 export function givenNamesClearlyDiffer(a: string, b: string, sound?: (name: string) => string): boolean {
   if (a === '' || b === '' || a === b) return false;
+  // One word each, as nearly all are: the words are the names, and joining changes nothing.
+  if (!a.includes(' ') && !b.includes(' ')) return !sameGivenName(a, b, sound);
   const wordsA = a.split(' ');
   const wordsB = b.split(' ');
   for (const x of wordsA) for (const y of wordsB) if (sameGivenName(x, y, sound)) return false;
@@ -69,7 +71,8 @@ function sameGivenName(a: string, b: string, sound?: (name: string) => string): 
   const short = a.length <= b.length ? a : b;
   if ((NICKNAMES.get(a) ?? a) === (NICKNAMES.get(b) ?? b)) return true;
   if (mistypedName(a, b)) return true;
-  if (short.length >= 4 && jaroWinkler(a, b) >= 0.85) return true;
+  // The bound first: most names a scan holds side by side are far apart, and it costs less.
+  if (short.length >= 4 && jaroWinklerBound(a, b) >= 0.85 && jaroWinkler(a, b) >= 0.85) return true;
   return sound !== undefined && sound(a) === sound(b) && sound(a) !== '';
 }
 
@@ -85,7 +88,8 @@ export function mistypedName(a: string, b: string): boolean {
   if (lonelyLetters(a, b) > 2) return false;
   const short = Math.min(a.length, b.length);
   if (editDistance(a, b, 2) <= (short >= 5 ? 2 : 1)) return true;
-  return short >= 4 && lettersApart(a, b) <= 1;
+  // Names whose lengths differ by two or more are at least that many letters apart.
+  return short >= 4 && Math.abs(a.length - b.length) <= 1 && lettersApart(a, b) <= 1;
 }
 
 /**
@@ -106,14 +110,20 @@ function lonelyLetters(a: string, b: string): number {
 
 /** Letters one name has and the other lacks, counted with repeats, on the side with more. */
 function lettersApart(a: string, b: string): number {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < a.length; i++) counts.set(a.charCodeAt(i), (counts.get(a.charCodeAt(i)) ?? 0) + 1);
-  for (let i = 0; i < b.length; i++) counts.set(b.charCodeAt(i), (counts.get(b.charCodeAt(i)) ?? 0) - 1);
+  // Counts by character code in one reused table, put back to zero after: no Map per call.
+  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i)]!++;
+  for (let i = 0; i < b.length; i++) letterCounts[b.charCodeAt(i)]!--;
+  // Each code's count read once (then zeroed), from whichever name holds it.
   let extraA = 0;
   let extraB = 0;
-  for (const n of counts.values()) {
+  for (let i = 0; i < a.length + b.length; i++) {
+    const code = i < a.length ? a.charCodeAt(i) : b.charCodeAt(i - a.length);
+    const n = letterCounts[code]!;
     if (n > 0) extraA += n;
     else extraB -= n;
+    letterCounts[code] = 0;
   }
   return Math.max(extraA, extraB);
 }
+
+const letterCounts = new Int32Array(65536);
