@@ -20,7 +20,8 @@ export interface SelectionOptions {
 }
 
 /** A record's last modification in whole milliseconds, as a number: no Date made per row. */
-const VERSION = sql<number | null>`floor(extract(epoch from ${crmRecords.hubspotUpdatedAt}) * 1000)::float8`;
+// date_part's float is cheap where extract's numeric costs several times the scan; rounded, it is exact to the millisecond.
+const VERSION = sql<number | null>`round(date_part('epoch', ${crmRecords.hubspotUpdatedAt}) * 1000)`;
 
 /** Ids per SELECT ... WHERE id IN (...). */
 const ID_BATCH = 5_000;
@@ -85,7 +86,7 @@ export async function loadSelectionVersionsSince(
     .select({
       total: sql<number>`count(*)::int`,
       olderCount: sql<number>`(count(*) filter (where ${older}))::int`,
-      olderSum: sql<string>`coalesce(sum(${VERSION}::numeric) filter (where ${older}), 0)::text`,
+      olderSum: sql<string>`coalesce(sum(${VERSION}::int8) filter (where ${older}), 0)::text`,
       newer: sql<[string, number | null][]>`coalesce(json_agg(json_build_array(${crmRecords.hubspotId}, ${VERSION})) filter (where ${inSample} and (${crmRecords.hubspotUpdatedAt} is null or ${VERSION} > ${newest})), '[]'::json)`,
     })
     .from(crmRecords)
