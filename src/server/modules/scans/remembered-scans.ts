@@ -11,6 +11,7 @@ import {
 } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadRecordsById, loadScanRecords, loadSelectionVersionsSince, type ScanSelection, type SelectionOptions } from './scan-records';
 
 /**
@@ -65,6 +66,7 @@ export async function scanSelection(
   objectType: ObjectType,
   selectionOptions: SelectionOptions,
   options: FindDuplicatesOptions,
+  log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<ScanOfSelection> {
   const remembered = rememberedIn.get(db) ?? new Map<string, RememberedScan>();
   rememberedIn.set(db, remembered);
@@ -92,15 +94,31 @@ export async function scanSelection(
     }
     if (!refusal) {
       const upserted = await loadRecordsById(db, connectionId, objectType, upsertedIds);
+      // A record archived between the two reads is gone, not changed.
+      if (upserted.length < upsertedIds.length) {
+        const read = new Set(upserted.map((record) => record.id));
+        for (const id of upsertedIds) {
+          if (read.has(id)) continue;
+          listed.versions.delete(id);
+          if (kept.versions.has(id)) removed.push(id);
+        }
+      }
       const loadMs = Math.round(performance.now() - started);
-      const result = rescan(kept.state, { upserted, removed }, options);
+      let result: DuplicateDetectionResult | null = null;
+      try {
+        result = rescan(kept.state, { upserted, removed }, options);
+        fullBecause = 'a field filled for the first time';
+      } catch (error) {
+        // A scan must not fail for its shortcut: the full scan below stands on its own.
+        log?.error({ err: error, connectionId, objectType }, 'rescan failed; scanning in full');
+        fullBecause = 'the rescan failed';
+      }
       if (result) {
         const records = [...listed.versions.keys()].map((id) => kept.state.records[kept.state.indexOf.get(id)!]!);
         const selection: ScanSelection = { records, inMirror: listed.inMirror, limitedBy: listed.limitedBy };
         remember({ state: kept.state, selection, result, feedbackKey, versions: listed.versions });
         return { selection, result, mode: 'changes', changed, loadMs };
       }
-      fullBecause = 'a field filled for the first time';
     } else {
       fullBecause = refusal.reason;
       if (!refusal.retrain) carried = { model: kept.state.kept.model, changedSinceTraining: kept.state.changedSinceTraining + changed, labelsAtTraining: kept.state.labelsAtTraining };

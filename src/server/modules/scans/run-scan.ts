@@ -100,6 +100,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
             if (stage === 'compare') reporter.update({ pairsCompared: total }, 0.8);
           },
         },
+        log,
       );
       log.info({ runId, objectType, mode, changed, fullBecause, loadMs }, 'duplicates found');
       reporter.throwIfCancelled();
