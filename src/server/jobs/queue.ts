@@ -26,6 +26,8 @@ export class JobQueue {
   readonly boss: PgBoss;
   readonly working: boolean;
   private readonly jobs: ReadonlyMap<string, JobDefinition>;
+  /** This process's worker per job it works: a job sent here is fetched at once, not at the next poll. */
+  private readonly workerIds = new Map<string, string>();
 
   private constructor(boss: PgBoss, private readonly options: JobQueueOptions) {
     this.boss = boss;
@@ -68,7 +70,7 @@ export class JobQueue {
       else await this.boss.unschedule(job.name);
       if (!work) continue;
       const polling = job.pollingIntervalSeconds ? { pollingIntervalSeconds: job.pollingIntervalSeconds } : {};
-      await this.boss.work(job.name, { batchSize: 1, localConcurrency: config.WORKER_CONCURRENCY, ...polling }, async ([raw]) => {
+      const workerId = await this.boss.work(job.name, { batchSize: 1, localConcurrency: config.WORKER_CONCURRENCY, ...polling }, async ([raw]) => {
         if (!raw) return;
         const jobLog = log.child({ job: job.name, jobId: raw.id });
         const payload = job.payload.parse(raw.data ?? {});
@@ -76,13 +78,18 @@ export class JobQueue {
         await job.handler(payload, { db: database.db, config, log: jobLog, queue: this, signal: raw.signal, jobId: raw.id });
         jobLog.debug({ ms: Math.round(performance.now() - started) }, 'job done');
       });
+      this.workerIds.set(job.name, workerId);
     }
   }
 
   /** Queues a job after checking its payload against the job's schema. A higher `priority` is fetched first. */
   async send<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options: { priority?: number } = {}): Promise<string | null> {
     if (!this.jobs.has(job.name)) throw new Error(`Job ${job.name} is not in the registry`);
-    return this.boss.send(job.name, job.payload.parse(payload) as object, options.priority ? { priority: options.priority } : {});
+    const id = await this.boss.send(job.name, job.payload.parse(payload) as object, options.priority ? { priority: options.priority } : {});
+    // Someone may be watching (a scan's progress bar): a worker here fetches it now, not up to a polling interval later.
+    const worker = this.workerIds.get(job.name);
+    if (id && worker) this.boss.notifyWorker(worker);
+    return id;
   }
 
   async check(): Promise<void> {
