@@ -15,6 +15,7 @@ const ALIASES: Record<string, string> = {
   emailaddress: 'email', email: 'email', mail: 'email',
   phonenumber: 'phone', telephone: 'phone', tel: 'phone', mobilephonenumber: 'mobilephone', mobile: 'mobilephone', cell: 'mobilephone',
   companyname: 'company', organisation: 'company', organization: 'company', account: 'company',
+  jobtitle: 'jobtitle', title: 'jobtitle', position: 'jobtitle', occupation: 'jobtitle', role: 'jobtitle',
   streetaddress: 'address', address1: 'address', street: 'address',
   postalcode: 'zip', postcode: 'zip', zipcode: 'zip', town: 'city', suburb: 'city', region: 'state', province: 'state',
   dateofbirth: 'date_of_birth', dob: 'date_of_birth', birthdate: 'date_of_birth', birthday: 'date_of_birth',

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mapColumns } from './column-mapping';
 import { csvRows } from './csv-rows';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,6 +65,14 @@ describe('npm run dedupe', { timeout: 60_000 }, () => {
     const run = dedupe(input, '--type', 'companies', '--map', 'Organisation=name', '--map', 'Web=website', '--id', 'Ref');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('A, B');
+  });
+
+  it('reads a job title from the names spreadsheets give it: Occupation, Position, Title', () => {
+    for (const title of ['Occupation', 'Position', 'Job Title', 'title']) {
+      const mapping = mapColumns(['First Name', title], 'contacts', {});
+      expect(mapping.unmapped).toEqual([]);
+      expect([...mapping.properties.entries()]).toContainEqual(['jobtitle', 1]);
+    }
   });
 
   it('explains bad arguments and exits with 2', () => {
