@@ -143,13 +143,7 @@ export function* duplicatePipeline(
   const settings = resolveEngineSettings(options.settings);
   const model = objectModel(objectType);
   const progress = options.onProgress ?? (() => {});
-  const timings = {} as Record<EngineStage, number>;
-  let clock = performance.now();
-  const lap = (stage: EngineStage) => {
-    const now = performance.now();
-    timings[stage] = Math.round(now - clock);
-    clock = now;
-  };
+  const { timings, lap } = stageClock();
 
   const keep = options.keep;
   const context = keep ? new PrepareContext() : undefined;
@@ -186,11 +180,14 @@ export function* duplicatePipeline(
   progress('train', 0, 1);
   const frequencies = termFrequencies(comparisons, data.size);
   let trained: TrainedModel;
-  if (given || !sample) {
+  if (given) {
+    if (!keep) releaseValues(data);
     runner.release?.();
-    trained = given!;
+    trained = given;
   } else {
-    const u = estimateU(comparisons, { count: sample.count, levels: yield* stage(sampleLevels ?? runner.compare(comparisons, sample.left, sample.right)) });
+    // Drawn whenever no model is given.
+    const random = sample!;
+    const u = estimateU(comparisons, { count: random.count, levels: yield* stage(sampleLevels ?? runner.compare(comparisons, random.left, random.right)) });
     const labels: TrainingLabels = {
       ...(options.confirmedDuplicates?.length ? { matches: labelledVectors(comparisons, options.confirmedDuplicates, indexOf) } : {}),
       ...(options.notDuplicates?.length ? { nonMatches: labelledVectors(comparisons, options.notDuplicates, indexOf) } : {}),
@@ -299,6 +296,18 @@ export function groupDuplicates(input: GroupingInput): DuplicateDetectionResult 
     settings,
     timingsMs: input.timings,
   };
+}
+
+/** Each stage's milliseconds, taken by `lap` as the stage ends. */
+export function stageClock() {
+  const timings = {} as Record<EngineStage, number>;
+  let clock = performance.now();
+  const lap = (stage: EngineStage) => {
+    const now = performance.now();
+    timings[stage] = Math.round(now - clock);
+    clock = now;
+  };
+  return { timings, lap };
 }
 
 /** Whether a kept model was trained on these comparisons: a field filled since (or emptied) makes it another model. */

@@ -1,6 +1,6 @@
 import type { ObjectType } from '../../shared/object-types';
 import { blockPairs } from '../block/block-pairs';
-import { dismissedPairs, groupDuplicates, type DuplicateDetectionResult, type EngineStage, type FindDuplicatesOptions, type KeptModel, type KeptScan } from '../find-duplicates';
+import { dismissedPairs, groupDuplicates, stageClock, type DuplicateDetectionResult, type FindDuplicatesOptions, type KeptModel, type KeptScan } from '../find-duplicates';
 import { objectModel } from '../models';
 import { findDuplicatesInParallel, type ParallelOptions } from '../parallel/find-duplicates-in-parallel';
 import { concatDatasets, prepareSlice } from '../parallel/transfer';
@@ -21,12 +21,10 @@ export interface EngineState {
   objectType: ObjectType;
   /** The engine settings it was built with, resolved: other settings need a full scan. */
   settingsKey: string;
-  /** Records by index, those since gone included (they are in no pair). */
-  records: EngineRecord[];
   /** Index of each record still there, by id. */
   indexOf: Map<string, number>;
-  data: PreparedDataset;
-  kept: KeptScan;
+  /** The scan's records by index (those since gone included: they are in no pair), columns, pairs, levels and model. */
+  kept: KeptScan & { records: EngineRecord[] };
   /** Records changed, added or gone since the model was trained. */
   changedSinceTraining: number;
   /** The labelled pairs (dismissed or merged) the model was trained with. */
@@ -80,10 +78,9 @@ export async function scanKeepingState(
     state: {
       objectType,
       settingsKey: settingsKeyOf(options),
-      records: k.records.slice(),
       indexOf,
-      data: k.data,
-      kept: k,
+      // A copy: rescans add to it, and the pipeline's may be the caller's array.
+      kept: { ...k, records: k.records.slice() },
       changedSinceTraining: stood ? carried.changedSinceTraining : 0,
       labelsAtTraining: stood ? carried.labelsAtTraining : labelCount(options),
     },
@@ -102,7 +99,7 @@ export function rescanRefusal(state: EngineState, changed: number, options: Find
   if (state.settingsKey !== settingsKeyOf(options)) return { retrain: true, reason: 'settings changed' };
   if (state.changedSinceTraining + changed > RETRAIN_SHARE * Math.max(live, 1)) return { retrain: true, reason: 'many records changed' };
   if (Math.abs(labelCount(options) - state.labelsAtTraining) > NEW_LABELS) return { retrain: true, reason: 'new feedback to learn from' };
-  if (state.records.length - live + changed > GONE_SHARE * Math.max(live, 1)) return { retrain: false, reason: 'compaction' };
+  if (state.kept.records.length - live + changed > GONE_SHARE * Math.max(live, 1)) return { retrain: false, reason: 'compaction' };
   return null;
 }
 
@@ -115,15 +112,9 @@ export function rescan(state: EngineState, changes: RecordChanges, options: Find
   const settings = resolveEngineSettings(options.settings);
   const model = objectModel(state.objectType);
   const progress = options.onProgress ?? (() => {});
-  const timings = {} as Record<EngineStage, number>;
-  let clock = performance.now();
-  const lap = (stage: EngineStage) => {
-    const now = performance.now();
-    timings[stage] = Math.round(now - clock);
-    clock = now;
-  };
+  const { timings, lap } = stageClock();
   progress('prepare', 0, changes.upserted.length);
-  const previous = state.data;
+  const previous = state.kept.data;
   const oldSize = previous.size;
   const fresh = uniqueById(changes.upserted);
   // A record changed is a record gone and a new one: its old self leaves every block and pair.
@@ -138,7 +129,7 @@ export function rescan(state: EngineState, changes: RecordChanges, options: Find
   const apart = model.apart?.(data, settings);
   for (const id of removed) state.indexOf.delete(id);
   fresh.forEach((record, k) => state.indexOf.set(record.id, oldSize + k));
-  const records = state.records;
+  const records = state.kept.records;
   for (const record of fresh) records.push(record);
   lap('prepare');
 
@@ -172,8 +163,7 @@ export function rescan(state: EngineState, changes: RecordChanges, options: Find
   const frequencies = termFrequencies(comparisons, data.size);
   timings.train = 0;
 
-  state.data = data;
-  state.kept = { ...state.kept, records, data, pairs: { left: pairs.left, right: pairs.right, count: pairs.count }, levels };
+  state.kept = { ...state.kept, data, pairs: { left: pairs.left, right: pairs.right, count: pairs.count }, levels };
   state.changedSinceTraining += removed.length + fresh.length;
   return groupDuplicates({
     objectType: state.objectType, model, settings, records, data, comparisons, apart, trained, frequencies,

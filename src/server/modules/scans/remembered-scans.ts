@@ -14,12 +14,6 @@ import type { Db } from '../../db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadRecordsById, loadScanRecords, loadSelectionVersionsSince, type ScanSelection, type SelectionOptions } from './scan-records';
 
-/**
- * Most records this process keeps scans of, over all portals: a kept scan of 100,000
- * contacts holds a few hundred megabytes (records, prepared columns, pairs and levels).
- */
-export const REMEMBERED_RECORDS = Number(process.env.SCAN_MEMORY_RECORDS ?? 600_000);
-
 /** A portal's last scan of one object type, kept by the process that ran it. */
 interface RememberedScan {
   state: EngineState;
@@ -66,12 +60,17 @@ export async function scanSelection(
   objectType: ObjectType,
   selectionOptions: SelectionOptions,
   options: FindDuplicatesOptions,
-  log?: Pick<FastifyBaseLogger, 'error'>,
+  /**
+   * `memoryRecords`: most records this process keeps scans of, over all portals (config
+   * SCAN_MEMORY_RECORDS); a kept scan of 100,000 contacts holds a few hundred megabytes.
+   */
+  keeping: { memoryRecords: number; log?: Pick<FastifyBaseLogger, 'error'> },
 ): Promise<ScanOfSelection> {
+  const { memoryRecords, log } = keeping;
   const remembered = rememberedIn.get(db) ?? new Map<string, RememberedScan>();
   rememberedIn.set(db, remembered);
-  const remember = (scan: RememberedScan) => keep(remembered, key, scan);
   const key = keyOf(connectionId, objectType);
+  const remember = (scan: RememberedScan) => keep(remembered, key, scan, memoryRecords);
   const kept = remembered.get(key);
   // Taken out while in use: a failed or cancelled scan leaves nothing half-updated behind.
   remembered.delete(key);
@@ -114,7 +113,7 @@ export async function scanSelection(
         fullBecause = 'the rescan failed';
       }
       if (result) {
-        const records = [...listed.versions.keys()].map((id) => kept.state.records[kept.state.indexOf.get(id)!]!);
+        const records = [...listed.versions.keys()].map((id) => kept.state.kept.records[kept.state.indexOf.get(id)!]!);
         const selection: ScanSelection = { records, inMirror: listed.inMirror, limitedBy: listed.limitedBy };
         remember({ state: kept.state, selection, result, feedbackKey, versions: listed.versions });
         return { selection, result, mode: 'changes', changed, loadMs };
@@ -126,7 +125,7 @@ export async function scanSelection(
   }
   const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions);
   const loadMs = Math.round(performance.now() - started);
-  if (selection.records.length > REMEMBERED_RECORDS / 2) {
+  if (selection.records.length > memoryRecords / 2) {
     // Too large to keep beside others: scanned as it always was, memory let go at once.
     const result = await findDuplicatesInParallel(selection.records, objectType, options);
     return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
@@ -137,16 +136,16 @@ export async function scanSelection(
   return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
 }
 
-/** Keeps a scan, letting the least recently used others go while the total is over REMEMBERED_RECORDS. */
-function keep(remembered: Map<string, RememberedScan>, key: string, scan: RememberedScan): void {
+/** Keeps a scan, letting the least recently used others go while the total is over `most` records. */
+function keep(remembered: Map<string, RememberedScan>, key: string, scan: RememberedScan, most: number): void {
   remembered.delete(key);
   remembered.set(key, scan);
   let total = 0;
-  for (const kept of remembered.values()) total += kept.state.records.length;
+  for (const kept of remembered.values()) total += kept.state.kept.records.length;
   for (const [other, kept] of remembered) {
-    if (total <= REMEMBERED_RECORDS || other === key) break;
+    if (total <= most || other === key) break;
     remembered.delete(other);
-    total -= kept.state.records.length;
+    total -= kept.state.kept.records.length;
   }
 }
 

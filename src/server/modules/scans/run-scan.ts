@@ -100,7 +100,7 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
             if (stage === 'compare') reporter.update({ pairsCompared: total }, 0.8);
           },
         },
-        log,
+        { memoryRecords: context.config.SCAN_MEMORY_RECORDS, log },
       );
       log.info({ runId, objectType, mode, changed, fullBecause, loadMs }, 'duplicates found');
       reporter.throwIfCancelled();

@@ -129,13 +129,11 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
     );
     const wanted = new Set(fresh.map((f) => f.fingerprint));
     const kept = new Set<string>();
-    let keptRows = 0;
     const drop: number[] = [];
     for (const row of pending) {
       if (merging.has(row.id)) continue;
       if (row.fingerprint && wanted.has(row.fingerprint) && !kept.has(row.fingerprint)) {
         kept.add(row.fingerprint);
-        keptRows++;
       } else drop.push(row.id);
     }
     // Members only of the rows that go and of those being merged: the rest stand as they are.
@@ -182,7 +180,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
         totalRecords: health.totalRecords,
         duplicateRecords: health.duplicateRecords,
         healthScore: health.healthScore,
-        duplicateGroups: keptRows + added.length + merging.size,
+        duplicateGroups: kept.size + added.length + merging.size,
         newGroupSizes,
         scannedAt,
       });

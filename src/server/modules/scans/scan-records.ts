@@ -19,9 +19,15 @@ export interface SelectionOptions {
   limitFromPlan?: boolean;
 }
 
-/** A record's last modification in whole milliseconds, as a number: no Date made per row. */
-// date_part's float is cheap where extract's numeric costs several times the scan; rounded, it is exact to the millisecond.
+/**
+ * A record's last modification in whole milliseconds, as a number: no Date made per row.
+ * date_part's float is cheap where extract's numeric costs several times the scan; rounded,
+ * it is exact to the millisecond.
+ */
 const VERSION = sql<number | null>`round(date_part('epoch', ${crmRecords.hubspotUpdatedAt}) * 1000)`;
+
+/** A record as the engine reads it. */
+const RECORD = { id: crmRecords.hubspotId, properties: crmRecords.properties, updatedAt: crmRecords.hubspotUpdatedAt };
 
 /** Ids per SELECT ... WHERE id IN (...). */
 const ID_BATCH = 5_000;
@@ -33,10 +39,7 @@ const ID_BATCH = 5_000;
  */
 export async function loadScanRecords(db: Db, connectionId: number, objectType: ObjectType, options: SelectionOptions): Promise<ScanSelection> {
   const selection = await selectionOf(db, connectionId, objectType, options);
-  const query = db
-    .select({ id: crmRecords.hubspotId, properties: crmRecords.properties, updatedAt: crmRecords.hubspotUpdatedAt })
-    .from(crmRecords)
-    .where(selection.where)
+  const query = db.select(RECORD).from(crmRecords).where(selection.where)
     .orderBy(...selection.order);
   const rows = selection.limit !== null ? await query.limit(selection.limit) : await query;
   return { records: rows.map((row) => ({ id: row.id, properties: row.properties, updatedAt: row.updatedAt })), inMirror: selection.inMirror, limitedBy: selection.limitedBy(rows.length) };
@@ -111,13 +114,10 @@ export async function loadSelectionVersionsSince(
 
 /** Live records of one type by id, as loadScanRecords reads them. */
 export async function loadRecordsById(db: Db, connectionId: number, objectType: ObjectType, ids: readonly string[]): Promise<EngineRecord[]> {
+  const { live } = filtersOf(connectionId, objectType, { samplingRate: 100, recordLimit: null });
   const records: EngineRecord[] = [];
   for (let from = 0; from < ids.length; from += ID_BATCH) {
-    const rows = await db
-      .select({ id: crmRecords.hubspotId, properties: crmRecords.properties, updatedAt: crmRecords.hubspotUpdatedAt })
-      .from(crmRecords)
-      .where(and(eq(crmRecords.connectionId, connectionId), eq(crmRecords.objectType, objectType), eq(crmRecords.archived, false), inArray(crmRecords.hubspotId, ids.slice(from, from + ID_BATCH))));
-    for (const row of rows) records.push({ id: row.id, properties: row.properties, updatedAt: row.updatedAt });
+    records.push(...(await db.select(RECORD).from(crmRecords).where(and(live, inArray(crmRecords.hubspotId, ids.slice(from, from + ID_BATCH))))));
   }
   return records;
 }
