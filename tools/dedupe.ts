@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findDuplicatesInParallel, startEngineThreads, type EngineStage } from '../src/engine';
 import { OBJECT_TYPES, type ObjectType } from '../src/shared/object-types';
-import { readCsvRecords } from './dedupe/read-csv-records';
+import { openCsvRecords } from './dedupe/read-csv-records';
 import { writeResults } from './dedupe/write-results';
 
 const USAGE = 'Usage: npm run dedupe -- <file.csv> --type contacts|companies|deals|tickets [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]';
@@ -55,9 +55,10 @@ if (values.out) {
 }
 
 // A file of tens of thousands of rows will be scanned on several threads: they start, and
-// warm up, while it is read. A small one stays on this thread, and exits without waiting.
+// warm up, while its header is read. A small one stays on this thread, and exits without waiting.
 const bytes = (await fs.stat(file).catch(() => null))?.size ?? 0;
-if (bytes > 2_000_000) startEngineThreads().catch(() => {});
+const parallel = bytes > 2_000_000;
+if (parallel) startEngineThreads().catch(() => {});
 
 const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
@@ -77,21 +78,28 @@ const memory = (): string => {
   }
   return peak > 0 ? `memory ${mib(now)}, peak so far ${mib(peak)}` : `memory ${mib(now)}`;
 };
-const read = await readCsvRecords(file, objectType, { map, ...(values.id ? { idColumn: values.id } : {}), onRow: (n) => console.error(`  read ${n.toLocaleString('en-US')} records (${elapsed()} s)`) }).catch((error: unknown) =>
+// Records are normalized as they are read, a batch at a time, and not kept: the groups'
+// members alone are read again, for their explanations.
+const read = await openCsvRecords(file, objectType, { map, ...(values.id ? { idColumn: values.id } : {}), onRow: (n) => console.error(`  read ${n.toLocaleString('en-US')} records (${elapsed()} s; ${memory()})`) }).catch((error: unknown) =>
   fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? `No such file: ${file}` : (error as Error).message),
 );
-for (const row of read.skipped.slice(0, 20)) console.error(`  skipped line ${row.line}: ${row.reason}`);
-if (read.skipped.length > 20) console.error(`  ... and ${read.skipped.length - 20} more skipped lines`);
 const mapped = [...read.mapping.properties.keys()];
 if (mapped.length === 0) fail(`No column maps to a ${objectType} property. Columns: ${read.header.join(', ')}. Use --map <column>=<property>.`);
-console.error(`Read ${read.records.length.toLocaleString('en-US')} ${objectType} from ${file}; columns used: ${mapped.join(', ')}${read.mapping.idColumn < 0 ? '; records numbered by line' : ''}`);
+console.error(`Reading ${objectType} from ${file}; columns used: ${mapped.join(', ')}${read.mapping.idColumn < 0 ? '; records numbered by line' : ''}`);
 
-const STAGES: Record<EngineStage, string> = { prepare: 'normalizing', block: 'blocking', compare: 'comparing pairs', train: 'training the model', score: 'scoring', cluster: 'grouping', explain: 'explaining' };
+const STAGES: Record<EngineStage, string> = { prepare: 'reading and normalizing', block: 'blocking', compare: 'comparing pairs', train: 'training the model', score: 'scoring', cluster: 'grouping', explain: 'explaining' };
 let lastStage = '';
-const result = await findDuplicatesInParallel(read.records, objectType, {
+const result = await findDuplicatesInParallel(read.source, objectType, {
+  ...(parallel ? {} : { threads: 1 }),
   onProgress: (stage) => {
     if (stage === lastStage) return;
     lastStage = stage;
+    // The file is read once normalizing ends.
+    if (stage === 'block') {
+      console.error(`Read ${read.ids.length.toLocaleString('en-US')} ${objectType} from ${file}`);
+      for (const row of read.skipped.slice(0, 20)) console.error(`  skipped line ${row.line}: ${row.reason}`);
+      if (read.skipped.length > 20) console.error(`  ... and ${read.skipped.length - 20} more skipped lines`);
+    }
     console.error(`  ${STAGES[stage]}... (${elapsed()} s; ${memory()})`);
   },
 });
@@ -105,7 +113,7 @@ console.log(`pairs compared   ${result.pairsCompared.toLocaleString('en-US')}${r
 console.log(`duplicate groups ${result.groups.length.toLocaleString('en-US')} (${result.duplicateRecordCount.toLocaleString('en-US')} records)`);
 console.log(`seconds          ${seconds.toFixed(2)}`);
 if (values.out) {
-  await writeResults(values.out, read.records, result, seconds);
+  await writeResults(values.out, read.ids, result, seconds);
   console.error(`  written (${elapsed()} s; ${memory()})`);
   console.log(`written          ${values.out}`);
 } else {

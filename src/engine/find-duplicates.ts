@@ -14,7 +14,7 @@ import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } 
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
 import { Dictionary, PrepareContext } from './text-column';
 import { computeKeys } from './block/keys';
-import { NULL_LEVEL, type ApartRule, type BlockingRule, type Comparison, type EngineRecord, type ObjectModel, type PreparedDataset } from './types';
+import { NULL_LEVEL, type ApartRule, type BlockingRule, type Comparison, type EngineRecord, type ObjectModel, type PreparedDataset, type RecordBatches } from './types';
 
 export type PairOfIds = readonly [string, string];
 
@@ -98,6 +98,8 @@ export interface DuplicateDetectionResult {
  */
 export interface StageRunner {
   prepare(model: ObjectModel, records: readonly EngineRecord[], settings: EngineSettings, context?: PrepareContext): PreparedDataset | Promise<PreparedDataset>;
+  /** Records that come in batches (see RecordBatches), prepared as they come; ids are the dataset's. */
+  prepareBatches?(model: ObjectModel, source: RecordBatches, settings: EngineSettings): Promise<PreparedDataset>;
   /** Levels of pairs (left[k], right[k]) on every comparison. */
   compare(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array): Uint8Array[] | Promise<Uint8Array[]>;
   /**
@@ -134,12 +136,14 @@ function* stage<T>(result: T | Promise<T>): Generator<T | Promise<T>, T, unknown
  * is the same code, so the result cannot depend on the number of threads.
  */
 export function* duplicatePipeline(
-  input: readonly EngineRecord[],
+  input: readonly EngineRecord[] | RecordBatches,
   objectType: ObjectType,
   options: FindDuplicatesOptions,
   runner: StageRunner,
 ): Generator<unknown, DuplicateDetectionResult, unknown> {
-  const records = withUniqueIds(input);
+  const source = isBatches(input) ? input : null;
+  if (source && (options.keep || !runner.prepareBatches)) throw new Error('Records read in batches are prepared on the way and not kept: pass them as an array');
+  const records = source ? null : withUniqueIds(input as readonly EngineRecord[]);
   const settings = resolveEngineSettings(options.settings);
   const model = objectModel(objectType);
   const progress = options.onProgress ?? (() => {});
@@ -147,8 +151,8 @@ export function* duplicatePipeline(
 
   const keep = options.keep;
   const context = keep ? new PrepareContext() : undefined;
-  progress('prepare', 0, records.length);
-  const data = yield* stage(runner.prepare(model, records, settings, context));
+  progress('prepare', 0, records?.length ?? source!.total ?? 0);
+  const data = yield* stage(records ? runner.prepare(model, records, settings, context) : runner.prepareBatches!(model, source!, settings));
   // A kept dataset takes more records later: its dictionaries stay open.
   if (!keep) Dictionary.seal(Object.values(data.columns));
   const comparisons = model.comparisons(data, settings);
@@ -200,11 +204,11 @@ export function* duplicatePipeline(
     trained = trainM(comparisons, vectors, u, sessions, labels, allPairs);
   }
   lap('train');
-  keep?.({ records, data, context: context!, pairs, levels: vectors.levels, model: { fields: comparisons.map((c) => c.name), trained } });
+  keep?.({ records: records!, data, context: context!, pairs, levels: vectors.levels, model: { fields: comparisons.map((c) => c.name), trained } });
 
-  return groupDuplicates({
-    objectType, model, settings, records, data, comparisons, apart, trained, frequencies, vectors, pairs,
-    dismissed: dismissed.pairs, recordCount: data.size, repeatedIds: input.length - records.length, progress, lap, timings,
+  return yield* groupingSteps({
+    objectType, model, settings, records: records ?? source!.recordsAt, data, comparisons, apart, trained, frequencies, vectors, pairs,
+    dismissed: dismissed.pairs, recordCount: data.size, repeatedIds: records ? (input as readonly EngineRecord[]).length - records.length : 0, progress, lap, timings,
   });
 }
 
@@ -213,8 +217,11 @@ export interface GroupingInput {
   objectType: ObjectType;
   model: ObjectModel;
   settings: EngineSettings;
-  /** The records by index, as prepared (a rescan's include some since gone, in no pair). */
-  records: readonly EngineRecord[];
+  /**
+   * The records by index, as prepared (a rescan's include some since gone, in no pair); or,
+   * for records read in batches and let go, how to read again the members of the groups.
+   */
+  records: readonly EngineRecord[] | RecordBatches['recordsAt'];
   data: PreparedDataset;
   comparisons: readonly Comparison[];
   apart: ApartRule | undefined;
@@ -231,8 +238,15 @@ export interface GroupingInput {
 }
 
 /** Scores the candidate pairs, groups the matches and explains each group: the end of every run, full or rescan. */
-export function groupDuplicates(input: GroupingInput): DuplicateDetectionResult {
-  const { model, settings, records, data, comparisons, apart, trained, frequencies, vectors, pairs, progress, lap } = input;
+export function groupDuplicates(input: GroupingInput & { records: readonly EngineRecord[] }): DuplicateDetectionResult {
+  const step = groupingSteps(input).next();
+  if (!step.done) throw new Error('Grouping waited for records it was given');
+  return step.value;
+}
+
+/** groupDuplicates as steps: it waits (yields) only to read again records let go of. */
+function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetectionResult, unknown> {
+  const { model, settings, data, comparisons, apart, trained, frequencies, vectors, pairs, progress, lap } = input;
   progress('score', 0, pairs.count);
   const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right);
   const threshold = decisionThreshold(settings);
@@ -256,6 +270,7 @@ export function groupDuplicates(input: GroupingInput): DuplicateDetectionResult 
   lap('cluster');
 
   progress('explain', 0, clusters.length);
+  const records = typeof input.records === 'function' ? yield* stage(membersRead(clusters, input.records)) : input.records;
   const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
@@ -296,6 +311,21 @@ export function groupDuplicates(input: GroupingInput): DuplicateDetectionResult 
     settings,
     timingsMs: input.timings,
   };
+}
+
+function isBatches(input: readonly EngineRecord[] | RecordBatches): input is RecordBatches {
+  return !Array.isArray(input);
+}
+
+/** The groups' members read again, by index: explanations show their values, as typed. */
+async function membersRead(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt']): Promise<EngineRecord[]> {
+  const indexes = Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
+  const read = await recordsAt(Array.from(indexes));
+  if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
+  // Only members are read: the rest of the array stays empty.
+  const records = new Array<EngineRecord>(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);
+  indexes.forEach((index, k) => (records[index] = read[k]!));
+  return records;
 }
 
 /** Each stage's milliseconds, taken by `lap` as the stage ends. */

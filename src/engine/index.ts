@@ -8,7 +8,7 @@ export type { EngineState, RecordChanges, RescanRefusal } from './rescan/engine-
 export type { FieldContribution, PairExplanation } from './explain/explain-pair';
 export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from './settings';
 export type { EngineSettings, EngineSettingsInput } from './settings';
-export type { EngineRecord } from './types';
+export type { EngineRecord, RecordBatches } from './types';
 export { computeHealth, healthFormulas } from './health/compute-health';
 export type { ComputeHealthOptions, FillRate, HealthFormula, HealthMetric, HealthReport } from './health/compute-health';
 export { duplicationByField } from './health/duplication-by-field';

@@ -10,6 +10,19 @@ export interface EngineRecord {
   updatedAt?: string | number | Date | null;
 }
 
+/**
+ * Records read a batch at a time (a CSV file, the mirror a page at a time): each batch is
+ * prepared as it comes and let go, so a million records are never all held as objects.
+ * Their ids are unique: the source sees to it, as a batch is gone before the next comes.
+ */
+export interface RecordBatches {
+  batches: AsyncIterable<readonly EngineRecord[]>;
+  /** How many records the batches hold, where known: a small set is scanned on one thread. */
+  total?: number;
+  /** The records at these indexes (increasing), read again: the members of groups, for their explanations. */
+  recordsAt(indexes: readonly number[]): Promise<readonly EngineRecord[]>;
+}
+
 /** Marks a comparison that could not be made because a value is missing. */
 export const NULL_LEVEL = 255;
 

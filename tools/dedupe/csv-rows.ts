@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 
-export type CsvRow = { line: number; fields: string[] } | { line: number; error: string };
+/** A row's fields, with where its text lies in the file (bytes start..end-1), to read it again. */
+export type CsvRow = { line: number; fields: string[]; start: number; end: number } | { line: number; error: string };
+
+/** A line's text and where it lies in the file. */
+interface Line {
+  line: number;
+  text: string;
+  start: number;
+  end: number;
+}
 
 /** A quoted field may hold line breaks, but not this many: past it, the quote is broken. */
 const MAX_LINES_IN_A_FIELD = 50;
@@ -14,17 +23,18 @@ const MAX_LINES_IN_A_FIELD = 50;
  * Rows come in batches, one per megabyte read: a million rows one await each cost seconds.
  */
 export async function* csvRowBatches(file: string, fieldCount: () => number | undefined = () => undefined): AsyncGenerator<CsvRow[]> {
-  let pending: { line: number; text: string }[] = [];
+  let pending: Line[] = [];
   let lineNumber = 0;
   let batch: CsvRow[] = [];
-  for await (const lines of fileLines(file)) {
-    for (const raw of lines) {
+  for await (const { lines, starts, ends } of fileLines(file)) {
+    for (let k = 0; k < lines.length; k++) {
       lineNumber++;
+      const raw = lines[k]!;
       const text = lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw;
       // Most lines hold no quote: their fields are what lies between the commas.
       if (pending.length === 0 && !text.includes('"')) {
-        if (text !== '') batch.push({ line: lineNumber, fields: text.split(',') });
-      } else feed({ line: lineNumber, text }, false);
+        if (text !== '') batch.push({ line: lineNumber, fields: text.split(','), start: starts[k]!, end: ends[k]! });
+      } else feed({ line: lineNumber, text, start: starts[k]!, end: ends[k]! }, false);
     }
     if (batch.length > 0) yield batch;
     batch = [];
@@ -32,7 +42,7 @@ export async function* csvRowBatches(file: string, fieldCount: () => number | un
   settle(true);
   if (batch.length > 0) yield batch;
 
-  function feed(entry: { line: number; text: string }, atEnd: boolean): void {
+  function feed(entry: Line, atEnd: boolean): void {
     pending.push(entry);
     settle(atEnd);
   }
@@ -44,9 +54,9 @@ export async function* csvRowBatches(file: string, fieldCount: () => number | un
     const expected = fieldCount();
     const strayQuote = parsed !== null && pending.length > 1 && expected !== undefined && parsed.length !== expected;
     if (parsed && !strayQuote) {
-      const line = pending[0]!.line;
+      const [{ line, start }, { end }] = [pending[0]!, pending.at(-1)!];
       pending = [];
-      if (!(parsed.length === 1 && parsed[0] === '')) batch.push({ line, fields: parsed });
+      if (!(parsed.length === 1 && parsed[0] === '')) batch.push({ line, fields: parsed, start, end });
       return;
     }
     if (!strayQuote && !atEnd && pending.length < MAX_LINES_IN_A_FIELD) return;
@@ -63,16 +73,56 @@ export async function* csvRows(file: string, fieldCount: () => number | undefine
 }
 
 /**
- * The file's lines, a chunk's worth at a time; a line ends at \n, \r\n or \r, as readline's do.
+ * The rows that lie at these places in the file (see CsvRow's start and end, in increasing
+ * order), read again: the file is read in windows of about a megabyte that span several of
+ * them, not a read a row.
+ */
+export async function csvRowsAt(file: string, places: readonly { start: number; end: number }[]): Promise<string[][]> {
+  const rows: string[][] = [];
+  const handle = await fs.promises.open(file);
+  try {
+    let buffer = Buffer.alloc(WINDOW);
+    for (let first = 0; first < places.length; ) {
+      const from = places[first]!.start;
+      let last = first;
+      while (last + 1 < places.length && places[last + 1]!.end - from <= WINDOW) last++;
+      const length = places[last]!.end - from;
+      if (length > buffer.length) buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, from);
+      if (bytesRead < length) throw new Error(`${file} changed while it was being read`);
+      for (let k = first; k <= last; k++) {
+        // Lines of one row were joined by \n when it was read: so they are again.
+        const text = buffer.toString('utf8', places[k]!.start - from, places[k]!.end - from);
+        const fields = text.includes('"') ? parseRecord(text.replace(/\r\n?/g, '\n')) : text.split(',');
+        if (!fields) throw new Error(`${file} changed while it was being read`);
+        rows.push(fields);
+      }
+      first = last + 1;
+    }
+  } finally {
+    await handle.close();
+  }
+  return rows;
+}
+
+const WINDOW = 1 << 20;
+
+/**
+ * The file's lines, a chunk's worth at a time, with where each lies in the file (bytes
+ * start..end-1, its line break left out); a line ends at \n, \r\n or \r, as readline's do.
  * Each line is decoded from the bytes on its own: a field longer than a dozen characters is a
  * slice of the text it was cut from, which lives as long as the field, and a line is a small
  * fraction of a megabyte chunk (held twice over in UTF-16 when one name in it has an accent).
  */
-async function* fileLines(file: string): AsyncGenerator<string[]> {
+async function* fileLines(file: string): AsyncGenerator<{ lines: string[]; starts: number[]; ends: number[] }> {
   let carry: Buffer | null = null;
+  // Where in the file `bytes` begins.
+  let base = 0;
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
     const bytes: Buffer = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
     const lines: string[] = [];
+    const starts: number[] = [];
+    const ends: number[] = [];
     let start = 0;
     let lf = bytes.indexOf(LF, start);
     let cr = bytes.indexOf(CR, start);
@@ -83,14 +133,17 @@ async function* fileLines(file: string): AsyncGenerator<string[]> {
       // A \r at the end may be the first half of \r\n: wait for the next chunk.
       if (end === -1 || (end === cr && cr === bytes.length - 1)) break;
       lines.push(bytes.toString('utf8', start, end));
+      starts.push(base + start);
+      ends.push(base + end);
       start = end === cr && bytes[cr + 1] === LF ? cr + 2 : end + 1;
     }
     carry = bytes.subarray(start);
-    yield lines;
+    base += start;
+    yield { lines, starts, ends };
   }
-  let last = carry ? carry.toString('utf8') : '';
-  if (last.endsWith('\r')) last = last.slice(0, -1);
-  if (last !== '') yield [last];
+  if (!carry || carry.length === 0) return;
+  const end = carry.at(-1) === CR ? carry.length - 1 : carry.length;
+  if (end > 0) yield { lines: [carry.toString('utf8', 0, end)], starts: [base], ends: [base + end] };
 }
 
 const LF = 10;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mapColumns } from './column-mapping';
-import { csvRows } from './csv-rows';
+import { csvRows, csvRowsAt, type CsvRow } from './csv-rows';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dedupe-cli-'));
@@ -90,11 +90,20 @@ describe('npm run dedupe', { timeout: 60_000 }, () => {
   });
 });
 
+/** Rows as line and fields (or error), without where they lie in the file. */
+async function readRows(file: string) {
+  const rows: CsvRow[] = [];
+  for await (const row of csvRows(file)) rows.push(row);
+  return { rows, plain: rows.map((row) => ('fields' in row ? { line: row.line, fields: row.fields } : row)) };
+}
+
 describe('csvRows', () => {
   it('reads quoted fields, doubled quotes and line breaks inside quotes', async () => {
-    const rows = [];
-    for await (const row of csvRows(write('q.csv', 'a,b\n"x, y","say ""hi"""\n"multi\nline",z\n'))) rows.push(row);
-    expect(rows).toEqual([
+    const text = 'a,b\n"x, y","say ""hi"""\n"multi\nline",z\n';
+    const { rows, plain } = await readRows(write('q.csv', text));
+    // Where each row lies: its text, line breaks inside quotes included.
+    expect(rows.map((row) => 'start' in row && text.slice(row.start, row.end))).toEqual(['a,b', '"x, y","say ""hi"""', '"multi\nline",z']);
+    expect(plain).toEqual([
       { line: 1, fields: ['a', 'b'] },
       { line: 2, fields: ['x, y', 'say "hi"'] },
       { line: 3, fields: ['multi\nline', 'z'] },
@@ -102,9 +111,8 @@ describe('csvRows', () => {
   });
 
   it('ends lines at \\n, \\r\\n and \\r, skips blank lines and a byte-order mark, and numbers lines as an editor does', async () => {
-    const rows = [];
-    for await (const row of csvRows(write('crlf.csv', '\uFEFFa,b\r\n1,2\r\n\r\n3,4\r5,6\n"7\r\n8",9'))) rows.push(row);
-    expect(rows).toEqual([
+    const { plain } = await readRows(write('crlf.csv', '\uFEFFa,b\r\n1,2\r\n\r\n3,4\r5,6\n"7\r\n8",9'));
+    expect(plain).toEqual([
       { line: 1, fields: ['a', 'b'] },
       { line: 2, fields: ['1', '2'] },
       { line: 4, fields: ['3', '4'] },
@@ -118,8 +126,8 @@ describe('csvRows', () => {
     const filler = 'x'.repeat(94);
     const lines = ['id,text'];
     for (let i = 0; i < 30_000; i++) lines.push(i % 7_001 === 0 ? `${String(i).padStart(4, '0')},"${filler.slice(0, 40)}\r\n${filler.slice(0, 40)}"` : `${String(i).padStart(4, '0')},${filler}`);
-    const rows = [];
-    for await (const row of csvRows(write('big.csv', `${lines.join('\r\n')}\r\n`))) rows.push(row);
+    const file = write('big.csv', `${lines.join('\r\n')}\r\n`);
+    const { rows: all, plain: rows } = await readRows(file);
     expect(rows).toHaveLength(30_001);
     expect(rows.every((row) => 'fields' in row && row.fields.length === 2)).toBe(true);
     // Each multi-line row pushes the line numbers after it down by one.
@@ -128,5 +136,16 @@ describe('csvRows', () => {
     const quoted = rows.find((row) => 'fields' in row && row.fields[0] === '7001');
     // Row i starts on line i + 2, one more for row 0's two lines.
     expect(quoted).toEqual({ line: 7_004, fields: ['7001', `${filler.slice(0, 40)}\n${filler.slice(0, 40)}`] });
+    // Read again by where they lie, every few rows and the quoted ones, across the chunks.
+    const some = all.filter((row, k): row is Extract<CsvRow, { fields: string[] }> => 'fields' in row && (k % 97 === 0 || row.fields[1]!.includes('\n')));
+    expect(await csvRowsAt(file, some)).toEqual(some.map((row) => row.fields));
+  });
+
+  it('reads rows again by where they lie in bytes, past names with accents and quoted line breaks', async () => {
+    const file = write('accents.csv', 'name,city\nJörg Müller,Zürich\n"Zoë\r\nO\'Brien","São, Paulo"\nRenée,Besançon\n');
+    const { rows } = await readRows(file);
+    const records = rows.slice(1) as Extract<CsvRow, { fields: string[] }>[];
+    expect(await csvRowsAt(file, records)).toEqual([['Jörg Müller', 'Zürich'], ["Zoë\nO'Brien", 'São, Paulo'], ['Renée', 'Besançon']]);
+    expect(await csvRowsAt(file, [records[2]!])).toEqual([['Renée', 'Besançon']]);
   });
 });

@@ -1,55 +1,102 @@
-import type { EngineRecord } from '../../src/engine';
+import type { EngineRecord, RecordBatches } from '../../src/engine';
 import type { ObjectType } from '../../src/shared/object-types';
 import { mapColumns, type ColumnMapping } from './column-mapping';
-import { csvRowBatches } from './csv-rows';
+import { csvRowBatches, csvRowsAt, type CsvRow } from './csv-rows';
 
 export interface SkippedRow {
   line: number;
   reason: string;
 }
 
-export interface CsvRecords {
-  records: EngineRecord[];
-  mapping: ColumnMapping;
-  header: string[];
-  skipped: SkippedRow[];
+export interface CsvRecordOptions {
+  map: Record<string, string>;
+  idColumn?: string;
+  onRow?: (count: number) => void;
 }
 
 /**
- * Reads a CSV into engine records. A malformed row (wrong number of fields, a quote that
- * never closes, a repeated id) is skipped and reported with its line number; the run goes on.
+ * A CSV's records as the engine reads them in batches (see RecordBatches), once its header
+ * is known: a record is held only until it is prepared, and only the members of groups are
+ * read again from the file, by where their rows lie in it. A malformed row (wrong number of
+ * fields, a quote that never closes, a repeated id) is skipped and reported with its line
+ * number; the run goes on.
  */
-export async function readCsvRecords(file: string, objectType: ObjectType, options: { map: Record<string, string>; idColumn?: string; onRow?: (count: number) => void }): Promise<CsvRecords> {
-  const skipped: SkippedRow[] = [];
-  let header: string[] | undefined;
-  let mapping: ColumnMapping | undefined;
-  const records: EngineRecord[] = [];
-  const seenIds = new Set<string>();
-  for await (const batch of csvRowBatches(file, () => header?.length)) for (const row of batch) {
-    if ('error' in row) {
-      skipped.push({ line: row.line, reason: row.error });
-      continue;
-    }
-    if (!header) {
-      header = row.fields.map((title) => title.trim());
-      mapping = mapColumns(header, objectType, options.map, options.idColumn);
-      continue;
-    }
-    if (row.fields.length !== header.length) {
-      skipped.push({ line: row.line, reason: `has ${row.fields.length} fields where the header has ${header.length}` });
-      continue;
-    }
-    const properties: Record<string, string> = {};
-    for (const [property, index] of mapping!.properties) properties[property] = row.fields[index]!;
-    const id = (mapping!.idColumn >= 0 ? row.fields[mapping!.idColumn]!.trim() : '') || `line-${row.line}`;
-    if (seenIds.has(id)) {
-      skipped.push({ line: row.line, reason: `repeats the id ${id}` });
-      continue;
-    }
-    seenIds.add(id);
-    records.push({ id, properties });
-    if (records.length % 100_000 === 0) options.onRow?.(records.length);
-  }
-  if (!header || !mapping) throw new Error(`${file} is empty: expected a header row and records`);
-  return { records, mapping, header, skipped };
+export interface CsvRecordStream {
+  mapping: ColumnMapping;
+  header: string[];
+  /** Rows skipped so far: all of them once the batches are read. */
+  skipped: SkippedRow[];
+  /** Every record's id, in order, as read so far. */
+  ids: string[];
+  source: RecordBatches;
 }
+
+export async function openCsvRecords(file: string, objectType: ObjectType, options: CsvRecordOptions): Promise<CsvRecordStream> {
+  const skipped: SkippedRow[] = [];
+  const rows = csvRowBatches(file, () => header?.length)[Symbol.asyncIterator]();
+  let header: string[] | undefined;
+  let first: CsvRow[] = [];
+  // The header is the first row that parses; the rest of its batch are records.
+  while (!header) {
+    const next = await rows.next();
+    if (next.done) throw new Error(`${file} is empty: expected a header row and records`);
+    const at = next.value.findIndex((row) => !('error' in row));
+    for (const row of next.value.slice(0, at === -1 ? undefined : at)) skipped.push({ line: row.line, reason: (row as { error: string }).error });
+    if (at === -1) continue;
+    header = (next.value[at] as { fields: string[] }).fields.map((title) => title.trim());
+    first = next.value.slice(at + 1);
+  }
+  const width = header.length;
+  const mapping = mapColumns(header, objectType, options.map, options.idColumn);
+  const ids: string[] = [];
+  const seenIds = new Set<string>();
+  // Where each record's row lies in the file, by record index.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const toRecord = (id: string, fields: readonly string[]): EngineRecord => {
+    const properties: Record<string, string> = {};
+    for (const [property, index] of mapping.properties) properties[property] = fields[index]!;
+    return { id, properties };
+  };
+  const recordsOf = (batch: readonly CsvRow[]): EngineRecord[] => {
+    const records: EngineRecord[] = [];
+    for (const row of batch) {
+      if ('error' in row) {
+        skipped.push({ line: row.line, reason: row.error });
+        continue;
+      }
+      if (row.fields.length !== width) {
+        skipped.push({ line: row.line, reason: `has ${row.fields.length} fields where the header has ${width}` });
+        continue;
+      }
+      const id = (mapping.idColumn >= 0 ? row.fields[mapping.idColumn]!.trim() : '') || `line-${row.line}`;
+      if (seenIds.has(id)) {
+        skipped.push({ line: row.line, reason: `repeats the id ${id}` });
+        continue;
+      }
+      seenIds.add(id);
+      ids.push(id);
+      starts.push(row.start);
+      ends.push(row.end);
+      records.push(toRecord(id, row.fields));
+      if (ids.length % 100_000 === 0) options.onRow?.(ids.length);
+    }
+    return records;
+  };
+  async function* batches(): AsyncGenerator<EngineRecord[]> {
+    yield recordsOf(first);
+    first = [];
+    for (let next = await rows.next(); !next.done; next = await rows.next()) yield recordsOf(next.value);
+    // Ids are checked for repeats only while reading.
+    seenIds.clear();
+  }
+  const source: RecordBatches = {
+    batches: batches(),
+    async recordsAt(indexes) {
+      const fields = await csvRowsAt(file, indexes.map((i) => ({ start: starts[i]!, end: ends[i]! })));
+      return fields.map((row, k) => toRecord(ids[indexes[k]!]!, row));
+    },
+  };
+  return { mapping, header, skipped, ids, source };
+}
+

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DuplicateDetectionResult, EngineRecord } from '../../src/engine';
+import type { DuplicateDetectionResult } from '../../src/engine';
 
 const csvField = (value: string | number) => {
   const text = String(value);
@@ -14,13 +14,13 @@ const csvField = (value: string | number) => {
  * in pieces of ROWS_A_PIECE rows: a million rows as one string would be held twice (the
  * rows, then the text) at the end of a run, when memory is at its fullest.
  */
-export function* resultsCsv(records: readonly EngineRecord[], result: DuplicateDetectionResult): Generator<string> {
+export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionResult): Generator<string> {
   const groupOf = new Map<string, { id: string; confidence: number; primary: boolean }>();
   for (const group of result.groups) for (const id of group.recordIds) groupOf.set(id, { id: group.id, confidence: group.confidence, primary: id === group.primaryId });
   let lines = ['id,group_id,confidence,suggested_primary'];
-  for (const record of records) {
-    const group = groupOf.get(record.id);
-    lines.push([csvField(record.id), group ? csvField(group.id) : '', group ? group.confidence.toFixed(4) : '', group ? String(group.primary) : ''].join(','));
+  for (const id of ids) {
+    const group = groupOf.get(id);
+    lines.push([csvField(id), group ? csvField(group.id) : '', group ? group.confidence.toFixed(4) : '', group ? String(group.primary) : ''].join(','));
     if (lines.length === ROWS_A_PIECE) {
       yield `${lines.join('\n')}\n`;
       lines = [];
@@ -54,7 +54,8 @@ export function resultsJson(result: DuplicateDetectionResult, seconds: number): 
   )}\n`;
 }
 
-export async function writeResults(file: string, records: readonly EngineRecord[], result: DuplicateDetectionResult, seconds: number): Promise<void> {
+/** `ids`: every record's, in the order read: the CSV has a row for each. */
+export async function writeResults(file: string, ids: readonly string[], result: DuplicateDetectionResult, seconds: number): Promise<void> {
   if (file.toLowerCase().endsWith('.json')) await fs.writeFile(file, resultsJson(result, seconds));
-  else await pipeline(Readable.from(resultsCsv(records, result)), createWriteStream(file));
+  else await pipeline(Readable.from(resultsCsv(ids, result)), createWriteStream(file));
 }

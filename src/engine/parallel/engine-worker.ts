@@ -5,7 +5,7 @@ import type { EngineSettings } from '../settings';
 import { PrepareContext } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
 import { warmUp } from './warm-up';
-import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords } from './transfer';
+import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords, type Piece } from './transfer';
 
 /** What a worker thread is asked to do for one scan (a session). */
 export type EngineTask =
@@ -14,8 +14,13 @@ export type EngineTask =
    * calling thread packs the next; the last one returns the whole slice prepared.
    */
   | { task: 'prepare'; session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings; records: PackedRecords; last: boolean }
-  /** The whole dataset, slice by slice; null marks the slice this worker prepared itself. */
-  | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
+  /** No more chunks (records read as a stream, whose end is not known ahead): the slice prepared so far, whole. */
+  | { task: 'finish'; session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings }
+  /**
+   * The whole dataset, slice by slice; null marks the slice this worker prepared itself.
+   * With `pieces`, the rows of the slices in record order (see concatDatasets).
+   */
+  | { task: 'load'; session: number; parts: (PackedDataset | null)[]; pieces?: Piece[] }
   /** Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without `out`, returned. */
   | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number }
   | { task: 'end'; session: number }
@@ -39,16 +44,13 @@ const sessions = new Map<number, Session>();
 function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[] } {
   switch (message.task) {
     case 'prepare': {
-      let session = sessions.get(message.session);
-      if (!session) sessions.set(message.session, (session = { model: objectModel(message.objectType), settings: message.settings, context: new PrepareContext(), chunks: [] }));
+      const session = preparing(message);
       // Each chunk prepared as it comes: its records die young, and the chunks share dictionaries.
       session.chunks!.push(prepareSlice(session.model, unpackRecords(message.records), session.settings, session.context));
-      if (!message.last) return { result: null, transfer: [] };
-      session.own = concatDatasets(session.chunks!, 0);
-      delete session.chunks;
-      delete session.context;
-      return { result: packDataset(session.own, false), transfer: [] };
+      return { result: message.last ? finish(session) : null, transfer: [] };
     }
+    case 'finish':
+      return { result: finish(preparing(message)), transfer: [] };
     case 'load': {
       const session = sessionOf(message.session);
       const { blockingKeys: _keys, ...own } = session.own!;
@@ -57,6 +59,7 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
       const data = concatDatasets(
         message.parts.map((part) => (part === null ? own : unpackDataset(part))),
         message.parts.indexOf(null),
+        message.pieces,
       );
       delete session.own;
       session.comparisons = session.model.comparisons(data, session.settings);
@@ -80,6 +83,22 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
     case 'ping':
       return { result: 'pong', transfer: [] };
   }
+}
+
+/** The session a chunk belongs to, begun by its first chunk (or by a finish that found no chunk). */
+function preparing(message: { session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings }): Session {
+  let session = sessions.get(message.session);
+  if (!session) sessions.set(message.session, (session = { model: objectModel(message.objectType), settings: message.settings, context: new PrepareContext(), chunks: [] }));
+  return session;
+}
+
+/** The chunks prepared, joined: this worker's own slice, kept for loading and sent back without ids. */
+function finish(session: Session): PackedDataset {
+  const chunks = session.chunks!.length > 0 ? session.chunks! : [prepareSlice(session.model, [], session.settings, session.context)];
+  session.own = concatDatasets(chunks, 0);
+  delete session.chunks;
+  delete session.context;
+  return packDataset(session.own, false);
 }
 
 function sessionOf(id: number): Session {

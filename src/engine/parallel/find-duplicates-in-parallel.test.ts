@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findDuplicates } from '../find-duplicates';
 import { backgroundContacts } from '../test/fixtures';
-import type { EngineRecord } from '../types';
+import type { EngineRecord, RecordBatches } from '../types';
 import { findDuplicatesInParallel } from './find-duplicates-in-parallel';
 
 /** Everything but the clock. */
@@ -59,6 +59,63 @@ describe('findDuplicatesInParallel', () => {
     const alone = findDuplicates(odd, 'contacts');
     const shared = await findDuplicatesInParallel(odd, 'contacts', { threads: 2, minParallelRecords: 50 });
     expect(comparable(shared)).toEqual(comparable(alone));
+  });
+
+  describe('with records read in batches', () => {
+    /** Batches of `size`, with a record of what was read again and when. */
+    const inBatches = (records: readonly EngineRecord[], size: number) => {
+      const log = { yielded: 0, readAgain: [] as number[][] };
+      const source: RecordBatches = {
+        total: records.length,
+        batches: (async function* () {
+          for (let at = 0; at < records.length; at += size) {
+            // Handed out as the reading goes: a batch is not there before it is read.
+            await new Promise((resolve) => setImmediate(resolve));
+            log.yielded += Math.min(size, records.length - at);
+            yield records.slice(at, at + size).map((record) => structuredClone(record));
+          }
+        })(),
+        recordsAt: async (indexes) => {
+          log.readAgain.push([...indexes]);
+          return indexes.map((i) => records[i]!);
+        },
+      };
+      return { source, log };
+    };
+
+    it.each([
+      ['two threads, chunks from both', { threads: 2, prepareChunk: 45 }, 37],
+      ['three threads, one batch for all', { threads: 3, prepareChunk: 50 }, people.length],
+      ['one thread', { threads: 1 }, 100],
+    ])('gives exactly what one thread gives of the array: %s', async (_name, options, batch) => {
+      const plain = people.slice(0, 400).concat(people.slice(400).filter((record) => record.id));
+      const { source, log } = inBatches(plain, batch);
+      const alone = findDuplicates(plain, 'contacts');
+      const streamed = await findDuplicatesInParallel(source, 'contacts', { ...options, minParallelRecords: 50 });
+      expect(comparable(streamed)).toEqual(comparable(alone));
+      expect(log.yielded).toBe(plain.length);
+      // Only the groups' members are read again, once, in order.
+      const members = alone.groups.flatMap((g) => g.recordIds).map((id) => plain.findIndex((record) => record.id === id));
+      expect(log.readAgain).toEqual([members.sort((a, b) => a - b)]);
+    });
+
+    it('names records without an id by their place among all the batches', async () => {
+      const anonymous = people.map(({ id: _id, ...record }) => record as EngineRecord);
+      const { source } = inBatches(anonymous, 33);
+      const streamed = await findDuplicatesInParallel(source, 'contacts', { threads: 2, minParallelRecords: 50, prepareChunk: 40 });
+      expect(comparable(streamed)).toEqual(comparable(findDuplicates(anonymous, 'contacts')));
+    });
+
+    it('fails with the error of a batch that could not be read', async () => {
+      const source: RecordBatches = {
+        batches: (async function* () {
+          yield people.slice(0, 100);
+          throw new Error('The file went away');
+        })(),
+        recordsAt: async () => [],
+      };
+      await expect(findDuplicatesInParallel(source, 'contacts', { threads: 2, minParallelRecords: 50, prepareChunk: 30 })).rejects.toThrow('The file went away');
+    });
   });
 
   it('rejects with the engine\'s own error', async () => {

@@ -1,18 +1,19 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ObjectType } from '../../shared/object-types';
 import { duplicatePipeline, inThisThread, type DuplicateDetectionResult, type FindDuplicatesOptions, type StageRunner } from '../find-duplicates';
 import { compareInto, compareRange, levelArrays } from '../score/comparison-vectors';
 import { recordId } from '../models/prepare-helpers';
 import { PrepareContext } from '../text-column';
-import type { EngineRecord, PreparedDataset } from '../types';
+import type { EngineRecord, PreparedDataset, RecordBatches } from '../types';
 import { defaultThreads, sharedEnginePool, type EngineWorker } from './engine-pool';
-import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, type PackedDataset } from './transfer';
+import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, type PackedDataset, type Piece } from './transfer';
 
 export interface ParallelOptions extends FindDuplicatesOptions {
   /** Threads to use, this one included; every core by default. The result is the same for any number. */
   threads?: number;
   /** Below this many records everything runs on this thread: feeding workers would cost more than it saves. */
   minParallelRecords?: number;
-  /** Records a thread prepares at a time (25,000): smaller only to test chunking on small data. */
+  /** Records a thread prepares at a time (25,000; 10,000 of records read in batches): smaller only to test chunking on small data. */
   prepareChunk?: number;
 }
 
@@ -31,13 +32,18 @@ export async function startEngineThreads(threads: number = defaultThreads()): Pr
 /**
  * findDuplicates with preparing and comparing shared between this thread and worker
  * threads; every other stage runs here. The result equals findDuplicates' exactly.
+ * Records may come in batches (see RecordBatches): each is prepared, here or on a worker,
+ * while the next is read, and only the groups' members are read again at the end.
  */
-export async function findDuplicatesInParallel(records: readonly EngineRecord[], objectType: ObjectType, options: ParallelOptions = {}): Promise<DuplicateDetectionResult> {
+export async function findDuplicatesInParallel(records: readonly EngineRecord[] | RecordBatches, objectType: ObjectType, options: ParallelOptions = {}): Promise<DuplicateDetectionResult> {
   const threads = Math.max(1, Math.floor(options.threads ?? defaultThreads()));
   const minRecords = options.minParallelRecords ?? MIN_PARALLEL_RECORDS;
-  const parallel = threads > 1 && records.length >= minRecords;
+  const batches = !Array.isArray(records);
+  const parallel = threads > 1 && (batches ? ((records as RecordBatches).total ?? minRecords) : (records as readonly EngineRecord[]).length) >= minRecords;
   // Pairs per record run from 2 to 6: a batch of pairs this size is worth shipping out.
-  const runner = parallel ? new ParallelStages(sharedEnginePool.take(threads - 1), minRecords * 2.5, options.prepareChunk ?? PREPARE_CHUNK) : null;
+  const chunk = options.prepareChunk ?? (batches ? BATCH_CHUNK : PREPARE_CHUNK);
+  // Batches are prepared by a runner however few they are, with no worker when too few.
+  const runner = parallel || batches ? new ParallelStages(sharedEnginePool.take(parallel ? threads - 1 : 0), minRecords * 2.5, chunk) : null;
   const steps = duplicatePipeline(records, objectType, options, runner ?? inThisThread);
   try {
     let step = steps.next();
@@ -64,6 +70,13 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[],
 const REPLACE_AFTER_RECORDS = 200_000;
 /** Records a worker is sent at a time while preparing. */
 const PREPARE_CHUNK = 25_000;
+/**
+ * Records prepared at a time when they come in batches: a chunk goes to a worker with
+ * room in its queue, else this thread prepares it; small, so that no worker waits long.
+ */
+const BATCH_CHUNK = 10_000;
+/** Chunks a worker may have waiting: enough to keep it busy while this thread prepares one of its own. */
+const QUEUED_CHUNKS = 3;
 /**
  * This thread's share of the records to prepare, against a worker's 1. Even, as a rule;
  * a scan big enough to have its workers replaced after it leaves more to them, as what a
@@ -148,6 +161,68 @@ class ParallelStages implements StageRunner {
     this.loads.forEach((load) => load.catch(() => {}));
     // The workers' slices come without ids: the records have them.
     return concatDatasets([local, ...packed.map((part, w) => unpackDataset(part, idsOf(records, slices[w]!)))], 0);
+  }
+
+  /**
+   * Records in batches (see RecordBatches), re-cut into chunks: each goes to the worker
+   * with the fewest waiting, if one has room, else this thread prepares it; reading the
+   * next batch runs here meanwhile. Every thread keeps its chunks in order; the pieces
+   * say where each chunk's rows go, so the dataset is in the records' order whatever
+   * thread prepared what.
+   */
+  async prepareBatches(...[model, source, settings]: Parameters<NonNullable<StageRunner['prepareBatches']>>): Promise<PreparedDataset> {
+    const context = new PrepareContext();
+    const ids: string[] = [];
+    const localParts: PreparedDataset[] = [];
+    const pieces: Piece[] = [];
+    // Rows each thread has taken (this one first) and chunks each worker has waiting.
+    const rows = new Array<number>(this.workers.length + 1).fill(0);
+    const queued = this.workers.map(() => 0);
+    const replies: Promise<unknown>[] = [];
+    /** Sends the chunk to a worker, or prepares it here and says so. */
+    const take = (chunk: readonly EngineRecord[]): boolean => {
+      for (let i = 0; i < chunk.length; i++) ids.push(recordId(chunk[i]!, ids.length));
+      let w = -1;
+      for (let k = 0; k < this.workers.length; k++) if (queued[k]! < QUEUED_CHUNKS && (w === -1 || queued[k]! < queued[w]!)) w = k;
+      if (w >= 0) {
+        queued[w]!++;
+        const task = { task: 'prepare', session: this.session, objectType: model.objectType, settings, records: packRecords(chunk, 0, chunk.length, model.reads), last: false } as const;
+        const reply = this.workers[w]!.run<null>(task).finally(() => queued[w]!--);
+        // Handled once every chunk is sent: a chunk that failed fails the scan.
+        reply.catch(() => {});
+        replies.push(reply);
+      } else localParts.push(prepareSlice(model, chunk, settings, context));
+      const part = w + 1;
+      pieces.push({ part, from: rows[part]!, to: rows[part]! + chunk.length });
+      rows[part]! += chunk.length;
+      return part === 0;
+    };
+    let pending: EngineRecord[] = [];
+    for await (const batch of source.batches) {
+      for (const record of batch) {
+        pending.push(record);
+        if (pending.length === this.chunkSize) {
+          // After a chunk prepared here, the workers' replies are let in: one large batch
+          // would otherwise never free a place in their queues.
+          if (take(pending) && this.workers.length > 0) await nextTurn();
+          pending = [];
+        }
+      }
+    }
+    if (pending.length > 0) take(pending);
+    this.records = ids.length;
+    await Promise.all(replies);
+    const packed = await Promise.all(this.workers.map((worker) => worker.run<PackedDataset>({ task: 'finish', session: this.session, objectType: model.objectType, settings })));
+    const local = localParts.length > 0 ? concatDatasets(localParts, 0) : prepareSlice(model, [], settings, context);
+    const { blockingKeys: _keys, ...localValues } = local;
+    if (this.workers.length > 0) {
+      const parts: PackedDataset[] = [packDataset(localValues, false), ...packed.map(({ blockingKeys: _theirs, ...values }) => values)];
+      this.loads = this.workers.map((worker, w) => worker.run<number>({ task: 'load', session: this.session, parts: parts.map((part, p) => (p === w + 1 ? null : part)), pieces }));
+      this.loads.forEach((load) => load.catch(() => {}));
+    }
+    const data = concatDatasets([local, ...packed.map((part) => unpackDataset(part))], 0, pieces);
+    data.ids = ids;
+    return data;
   }
 
   /**

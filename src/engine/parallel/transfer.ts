@@ -218,22 +218,33 @@ export function unpackDataset(packed: PackedDataset, ids?: string[]): PreparedDa
   };
 }
 
+/** Rows from..to-1 of one part (see concatDatasets). */
+export interface Piece {
+  part: number;
+  from: number;
+  to: number;
+}
+
 /**
- * Slices prepared apart, in record order, as one dataset. Each dictionary takes the
- * values new to it slice by slice, so codes come out as preparing the whole would give;
- * `extend`, a slice prepared on this thread, has its dictionaries extended rather than
- * copied (it must not be used afterwards), and comes first in their order.
+ * Slices prepared apart as one dataset: by default each part whole, in order; with
+ * `pieces`, rows of the parts in the order the pieces give (a stream of records hands
+ * chunks to whichever thread is free, so a thread's part holds records from here and
+ * there). Each dictionary takes the values new to it part by part, so codes come out as
+ * preparing the whole would give; `extend`, a part prepared on this thread, has its
+ * dictionaries extended rather than copied (it must not be used afterwards), and comes
+ * first in their order.
  */
-export function concatDatasets(parts: readonly PreparedDataset[], extend?: number): PreparedDataset {
-  if (parts.length === 1) return parts[0]!;
+export function concatDatasets(parts: readonly PreparedDataset[], extend?: number, pieces: readonly Piece[] = parts.map((part, p) => ({ part: p, from: 0, to: part.size }))): PreparedDataset {
+  if (parts.length === 1 && pieces.length === 1 && pieces[0]!.from === 0 && pieces[0]!.to === parts[0]!.size) return parts[0]!;
   const first = parts[0]!;
-  const size = parts.reduce((sum, part) => sum + part.size, 0);
-  const joinTyped = <T extends Uint16Array | Float64Array | Uint8Array | Int32Array>(pick: (part: PreparedDataset) => T, make: (length: number) => T): T => {
-    const out = make(size);
+  const size = pieces.reduce((sum, piece) => sum + piece.to - piece.from, 0);
+  /** Every piece's rows of a per-record array, `width` values a record. */
+  const joinTyped = <T extends Uint16Array | Float64Array | Uint8Array | Int32Array>(pick: (part: PreparedDataset) => T, make: (length: number) => T, width = 1): T => {
+    const out = make(size * width);
     let at = 0;
-    for (const part of parts) {
-      out.set(pick(part), at);
-      at += pick(part).length;
+    for (const { part, from, to } of pieces) {
+      out.set(pick(parts[part]!).subarray(from * width, to * width), at);
+      at += (to - from) * width;
     }
     return out;
   };
@@ -245,82 +256,86 @@ export function concatDatasets(parts: readonly PreparedDataset[], extend?: numbe
     else sharing.set(column.values, [name]);
   }
   const columns: Record<string, TextColumn> = {};
-  const starts = parts.map((_, p) => parts.slice(0, p).reduce((sum, part) => sum + part.size, 0));
   for (const members of sharing.values()) {
     if (first.columns[members[0]!]!.unique) {
-      // One value per record: the slices' values one after the other, codes moved along.
-      for (const name of members) columns[name] = concatUnique(parts.map((part) => part.columns[name]!), size);
+      // One value per record: the parts' values one after the other, codes moved along.
+      for (const name of members) columns[name] = concatUnique(parts.map((part) => part.columns[name]!), pieces, size);
       continue;
     }
     const extended = extend === undefined ? undefined : Dictionary.of(parts[extend]!.columns[members[0]!]!.values);
     const merged = extended ?? new Dictionary();
-    const codes = members.map(() => new Int32Array(size));
+    // Each part's codes in the merged dictionary; null for the extended part, whose codes stand.
+    const maps: (Int32Array | null)[] = parts.map(() => null);
     const order = extended ? [extend!, ...[...parts.keys()].filter((p) => p !== extend)] : [...parts.keys()];
     for (const p of order) {
-      const part = parts[p]!;
-      const values = part.columns[members[0]!]!.values;
-      const at = starts[p]!;
-      if (part.columns[members[0]!]!.values === merged.values) {
-        // The extended slice's codes stand as they are.
-        members.forEach((name, m) => codes[m]!.set(part.columns[name]!.codes, at));
-        continue;
-      }
+      const values = parts[p]!.columns[members[0]!]!.values;
+      if (values === merged.values) continue;
       const map = new Int32Array(values.length);
       for (let code = 1; code < values.length; code++) map[code] = merged.code(values[code]!);
-      members.forEach((name, m) => {
-        const from = part.columns[name]!.codes;
-        const to = codes[m]!;
-        for (let i = 0; i < part.size; i++) to[at + i] = map[from[i]!]!;
-      });
+      maps[p] = map;
     }
-    members.forEach((name, m) => (columns[name] = { codes: codes[m]!, values: merged.values }));
+    for (const name of members) {
+      const codes = new Int32Array(size);
+      let at = 0;
+      for (const { part, from, to } of pieces) {
+        const source = parts[part]!.columns[name]!.codes;
+        const map = maps[part];
+        if (!map) codes.set(source.subarray(from, to), at);
+        else for (let i = from; i < to; i++) codes[at + i - from] = map[source[i]!]!;
+        at += to - from;
+      }
+      columns[name] = { codes, values: merged.values };
+    }
   }
+  // Blocking keys go record by record, a key per rule.
+  const keyed = parts.find((part) => part.size > 0 && part.blockingKeys);
+  const rules = keyed ? keyed.blockingKeys!.length / keyed.size : 0;
   return {
     objectType: first.objectType,
     size,
-    ids: concatArrays(parts.map((part) => part.ids)),
+    ids: joinIds(parts, pieces),
     completeness: joinTyped((part) => part.completeness, (n) => new Uint16Array(n)),
     updatedAt: joinTyped((part) => part.updatedAt, (n) => new Float64Array(n)),
     columns,
     ...(first.numbers ? { numbers: mapValues(first.numbers, (_values, name) => joinTyped((part) => part.numbers![name]!, (n) => new Float64Array(n))) } : {}),
     ...(first.flags ? { flags: mapValues(first.flags, (_values, name) => joinTyped((part) => part.flags![name]!, (n) => new Uint8Array(n))) } : {}),
-    ...(first.blockingKeys ? { blockingKeys: concatInt32(parts.map((part) => part.blockingKeys!)) } : {}),
+    ...(first.blockingKeys ? { blockingKeys: joinTyped((part) => part.blockingKeys!, (n) => new Int32Array(n), rules) } : {}),
   };
 }
 
-function concatInt32(arrays: readonly Int32Array[]): Int32Array {
-  const out = new Int32Array(arrays.reduce((sum, array) => sum + array.length, 0));
-  let at = 0;
-  for (const array of arrays) {
-    out.set(array, at);
-    at += array.length;
-  }
-  return out;
+/** The pieces' ids; none when a part came without its ids (see packDataset): the caller has them. */
+function joinIds(parts: readonly PreparedDataset[], pieces: readonly Piece[]): string[] {
+  if (parts.some((part) => part.ids.length !== part.size)) return [];
+  const whole = pieces.every((piece, k) => piece.part === k && piece.from === 0 && piece.to === parts[k]!.size) && pieces.length === parts.length;
+  // Array.prototype.concat copies in bulk; flatMap goes value by value.
+  if (whole) return parts[0]!.ids.concat(...parts.slice(1).map((part) => part.ids));
+  return ([] as string[]).concat(...pieces.map(({ part, from, to }) => parts[part]!.ids.slice(from, to)));
 }
 
-function concatUnique(parts: readonly TextColumn[], size: number): TextColumn {
+function concatUnique(parts: readonly TextColumn[], pieces: readonly Piece[], size: number): TextColumn {
   const codes = new Int32Array(size);
   // Sized as a column prepared whole sizes it: one more than the records.
   const hashes = new Int32Array(size + 1);
-  let at = 0;
+  const offsets: number[] = [];
   let offset = 0;
   for (const part of parts) {
     hashes.set(part.hashes!.subarray(1, part.values.length), offset + 1);
-    for (let i = 0; i < part.codes.length; i++) {
-      const code = part.codes[i]!;
-      codes[at + i] = code === 0 ? 0 : code + offset;
-    }
-    at += part.codes.length;
+    offsets.push(offset);
     offset += part.values.length - 1;
   }
-  // Array.prototype.concat copies in bulk: the slices' values one after the other.
+  let at = 0;
+  for (const { part, from, to } of pieces) {
+    const source = parts[part]!.codes;
+    const shift = offsets[part]!;
+    for (let i = from; i < to; i++) {
+      const code = source[i]!;
+      codes[at + i - from] = code === 0 ? 0 : code + shift;
+    }
+    at += to - from;
+  }
+  // Array.prototype.concat copies in bulk: the parts' values one after the other.
   const values = [''].concat(...parts.map((part) => part.values.slice(1)));
   return { codes, values, unique: true, hashes };
-}
-
-/** Array.prototype.concat copies in bulk; flatMap goes value by value. */
-function concatArrays<T>(arrays: T[][]): T[] {
-  return arrays[0]!.concat(...arrays.slice(1));
 }
 
 function mapValues<T, R>(object: Record<string, T>, map: (value: T, key: string) => R): Record<string, R> {
