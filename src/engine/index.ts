@@ -9,6 +9,8 @@ export type { FieldContribution, PairExplanation } from './explain/explain-pair'
 export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from './settings';
 export type { EngineSettings, EngineSettingsInput } from './settings';
 export type { EngineRecord, RecordBatches } from './types';
+export { RecordColumns } from './record-columns';
+export type { RecordList } from './record-columns';
 export { computeHealth, healthFormulas } from './health/compute-health';
 export type { ComputeHealthOptions, FillRate, HealthFormula, HealthMetric, HealthReport } from './health/compute-health';
 export { duplicationByField } from './health/duplication-by-field';

@@ -1,4 +1,5 @@
 import { DUPLICATE_PENALTY_EXPONENT, FRESHNESS_HALF_LIFE_DAYS, HEALTH_WEIGHTS, RECENT_UPDATE_WINDOW_DAYS, UPDATE_TARGET_SHARE } from '../../shared/health-formula';
+import type { RecordList } from '../record-columns';
 import type { ObjectType } from '../../shared/object-types';
 import { toEpochMs } from '../normalize/date';
 import type { EngineRecord } from '../types';
@@ -62,7 +63,7 @@ export interface HealthReport {
 }
 
 /** The health of one object type's records. Pure: the clock is an input. */
-export function computeHealth(records: readonly EngineRecord[], objectType: ObjectType, options: ComputeHealthOptions): HealthReport {
+export function computeHealth(records: RecordList, objectType: ObjectType, options: ComputeHealthOptions): HealthReport {
   if (!Number.isFinite(options.now)) throw new RangeError('computeHealth: options.now must be a finite epoch-millisecond time');
   const totalRecords = records.length;
   const fillRates = measureFillRates(records, HEALTH_PROPERTIES[objectType]);
@@ -160,7 +161,7 @@ export function healthFormulas(objectType: ObjectType): HealthFormula[] {
   ];
 }
 
-function measureFillRates(records: readonly EngineRecord[], properties: readonly HealthProperty[]): FillRate[] {
+function measureFillRates(records: RecordList, properties: readonly HealthProperty[]): FillRate[] {
   const filled = new Array<number>(properties.length).fill(0);
   for (const record of records) {
     const values = record.properties ?? {};
@@ -213,7 +214,7 @@ interface AgeTotals {
   recent: number;
 }
 
-function measureAges(records: readonly EngineRecord[], modifiedProperties: readonly string[], now: number): AgeTotals {
+function measureAges(records: RecordList, modifiedProperties: readonly string[], now: number): AgeTotals {
   const totals: AgeTotals = { dated: 0, ageSumDays: 0, freshnessSum: 0, recent: 0 };
   for (const record of records) {
     const touched = lastTouched(record, modifiedProperties);

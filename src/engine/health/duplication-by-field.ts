@@ -1,4 +1,5 @@
 import { isSupportedCountry, Metadata, type CountryCode } from 'libphonenumber-js/min';
+import type { RecordList } from '../record-columns';
 import type { ObjectType } from '../../shared/object-types';
 import { firstOf, memoize } from '../models/prepare-helpers';
 import { normalizeBusinessName } from '../normalize/business-name';
@@ -8,7 +9,6 @@ import { normalizeNamePart } from '../normalize/person-name';
 import { normalizePhone } from '../normalize/phone';
 import { asText, foldText } from '../normalize/text';
 import { resolveEngineSettings, type EngineSettings, type EngineSettingsInput } from '../settings';
-import type { EngineRecord } from '../types';
 
 export type DuplicationByFieldOptions = Pick<EngineSettingsInput, 'defaultCountry' | 'normalizeEmails' | 'normalizePhoneNumbers' | 'normalizeBusinessNames'>;
 
@@ -47,15 +47,23 @@ interface KeyField {
  * another record: exact equality after normalization, a plain view beside the engine's
  * fuzzy matching.
  */
-export function duplicationByField(records: readonly EngineRecord[], objectType: ObjectType, options: DuplicationByFieldOptions = {}): FieldDuplication[] {
+export function duplicationByField(records: RecordList, objectType: ObjectType, options: DuplicationByFieldOptions = {}): FieldDuplication[] {
   const settings = resolveEngineSettings(options);
-  const valuesOf = (record: number) => records[record]!.properties ?? {};
   const table = new FingerprintTable(records.length);
-  // A pass per field: measured faster than one pass for all, whose tables compete for the cache.
+  const slots = new Int32Array(records.length);
+  // Passes per field: measured faster than one pass for all, whose tables compete for the
+  // cache. Records are read in order only: columns held page by page (RecordColumns) turn
+  // one page at a time back into records.
   return keyFields(objectType, settings).map((field) => {
     table.clear();
-    const counter = new SharedValueCounter(field, valuesOf, table);
-    for (let i = 0; i < records.length; i++) counter.add(i, valuesOf(i));
+    const counter = new SharedValueCounter(field, table);
+    let i = 0;
+    for (const record of records) slots[i++] = counter.see(record.properties ?? {});
+    i = 0;
+    for (const record of records) {
+      const slot = slots[i++]!;
+      if (slot >= 0 && table.count(slot) > 1) counter.countExact(record.properties ?? {});
+    }
     return counter.result(records.length);
   });
 }
@@ -63,8 +71,8 @@ export function duplicationByField(records: readonly EngineRecord[], objectType:
 /**
  * A typed table of fingerprints of the cheap key finds the values seen more than once
  * (a Map holding a million strings costs as much as normalizing them); only those records
- * reach the exact count of full keys, so neither a fingerprint collision nor the prefilter
- * can make two different values count as one.
+ * reach the exact count of full keys (a second pass), so neither a fingerprint collision
+ * nor the prefilter can make two different values count as one.
  */
 class SharedValueCounter {
   private readonly exact = new Map<string, number>();
@@ -72,21 +80,22 @@ class SharedValueCounter {
 
   constructor(
     private readonly field: KeyField,
-    private readonly valuesOf: (record: number) => Properties,
     /** Empty, with room for every record. */
     private readonly seen: FingerprintTable,
   ) {}
 
-  add(record: number, values: Properties): void {
+  /** Counts a record's cheap key; returns its slot, or -1 when it has no value. */
+  see(values: Properties): number {
     const cheap = (this.field.prefilter ?? this.field.key)(values);
-    if (cheap === '') return;
+    if (cheap === '') return -1;
     this.recordsWithValue++;
-    const slot = this.seen.add(fingerprint(cheap), record);
-    const count = this.seen.count(slot);
-    if (count === 1) return;
-    // The value's first record went through alone: it is counted with the second.
-    if (count === 2) this.countExact(this.field.key(this.valuesOf(this.seen.firstRecord(slot))));
-    this.countExact(this.field.prefilter ? this.field.key(values) : cheap);
+    return this.seen.add(fingerprint(cheap));
+  }
+
+  /** Counts the full key of a record whose cheap key is shared. */
+  countExact(values: Properties): void {
+    const key = this.field.key(values);
+    if (key !== '') this.exact.set(key, (this.exact.get(key) ?? 0) + 1);
   }
 
   result(totalRecords: number): FieldDuplication {
@@ -94,10 +103,6 @@ class SharedValueCounter {
     for (const count of this.exact.values()) if (count > 1) duplicateRecords += count;
     const { field, label, properties } = this.field;
     return { field, label, properties, recordsWithValue: this.recordsWithValue, duplicateRecords, share: totalRecords > 0 ? duplicateRecords / totalRecords : 0 };
-  }
-
-  private countExact(key: string): void {
-    if (key !== '') this.exact.set(key, (this.exact.get(key) ?? 0) + 1);
   }
 }
 
@@ -108,7 +113,7 @@ function fingerprint(text: string): number {
   return hash;
 }
 
-/** Open addressing over one typed array: fingerprint, count and first record per slot. */
+/** Open addressing over one typed array: fingerprint and count per slot. */
 class FingerprintTable {
   private readonly slots: Int32Array;
   private readonly mask: number;
@@ -116,7 +121,7 @@ class FingerprintTable {
   constructor(expectedEntries: number) {
     // At most half full, so probes stay short.
     const capacity = 2 ** Math.max(4, Math.ceil(Math.log2(2 * expectedEntries + 1)));
-    this.slots = new Int32Array(3 * capacity);
+    this.slots = new Int32Array(2 * capacity);
     this.mask = capacity - 1;
   }
 
@@ -125,23 +130,16 @@ class FingerprintTable {
   }
 
   /** Adds a record under its fingerprint; returns the slot. */
-  add(fingerprint: number, record: number): number {
+  add(fingerprint: number): number {
     let slot = fingerprint & this.mask;
-    while (this.count(slot) !== 0 && this.slots[3 * slot] !== fingerprint) slot = (slot + 1) & this.mask;
-    if (this.count(slot) === 0) {
-      this.slots[3 * slot] = fingerprint;
-      this.slots[3 * slot + 2] = record;
-    }
-    this.slots[3 * slot + 1]!++;
+    while (this.count(slot) !== 0 && this.slots[2 * slot] !== fingerprint) slot = (slot + 1) & this.mask;
+    if (this.count(slot) === 0) this.slots[2 * slot] = fingerprint;
+    this.slots[2 * slot + 1]!++;
     return slot;
   }
 
   count(slot: number): number {
-    return this.slots[3 * slot + 1]!;
-  }
-
-  firstRecord(slot: number): number {
-    return this.slots[3 * slot + 2]!;
+    return this.slots[2 * slot + 1]!;
   }
 }
 

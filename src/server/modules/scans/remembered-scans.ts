@@ -1,5 +1,6 @@
 import {
   findDuplicatesInParallel,
+  RecordColumns,
   rescan,
   rescanRefusal,
   scanKeepingState,
@@ -123,15 +124,16 @@ export async function scanSelection(
       if (!refusal.retrain) carried = { model: kept.state.kept.model, changedSinceTraining: kept.state.changedSinceTraining + changed, labelsAtTraining: kept.state.labelsAtTraining };
     }
   }
-  const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions);
+  // Too large to keep beside others: read as columns, scanned a page at a time, let go at once.
+  const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions, { above: memoryRecords / 2 });
   const loadMs = Math.round(performance.now() - started);
-  if (selection.records.length > memoryRecords / 2) {
-    // Too large to keep beside others: scanned as it always was, memory let go at once.
-    const result = await findDuplicatesInParallel(selection.records, objectType, options);
-    return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+  const records = selection.records;
+  if (!Array.isArray(records) || records.length > memoryRecords / 2) {
+    const result = await findDuplicatesInParallel(records instanceof RecordColumns ? records.batches() : (records as EngineRecord[]), objectType, options);
+    return { selection, result, mode: 'full', changed: records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
   }
-  const { result, state } = await scanKeepingState(selection.records, objectType, options, carried);
-  const versions = new Map(selection.records.map((record) => [record.id, versionOf(record.updatedAt)]));
+  const { result, state } = await scanKeepingState(records as EngineRecord[], objectType, options, carried);
+  const versions = new Map((records as EngineRecord[]).map((record) => [record.id, versionOf(record.updatedAt)]));
   remember({ state, selection, result, feedbackKey: feedbackKeyOf(options), versions });
   return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
 }

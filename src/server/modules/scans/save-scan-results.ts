@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { computeHealth, duplicationByField, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput } from '../../../engine';
+import { computeHealth, duplicationByField, type DuplicateDetectionResult, type EngineRecord, type EngineSettingsInput, type RecordList } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { PlanTier } from '../../../shared/plans';
 import type { Db } from '../../db/client';
@@ -54,7 +54,10 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
   const health = computeHealth(selection.records, objectType, { now, duplicateRecordCount: result.duplicateRecordCount });
   const byField = duplicationByFieldOf(selection.records, objectType, outcome.engineSettings);
   const healthMs = outcome.clock();
-  const byId = new Map(selection.records.map((record) => [record.id, record]));
+  // The groups' members alone: a large selection is held as columns, not objects.
+  const memberIds = new Set(result.groups.flatMap((group) => group.recordIds));
+  const byId = new Map<string, EngineRecord>();
+  for (const record of selection.records) if (memberIds.has(record.id)) byId.set(record.id, record);
   const scanData = {
     sync: outcome.sync,
     selection: {
@@ -191,9 +194,9 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
 }
 
 /** The last answer per selection: an unchanged rescan gives the same records (the same array) again. */
-const byFieldOf = new WeakMap<readonly EngineRecord[], { key: string; byField: ReturnType<typeof duplicationByField> }>();
+const byFieldOf = new WeakMap<RecordList, { key: string; byField: ReturnType<typeof duplicationByField> }>();
 
-function duplicationByFieldOf(records: readonly EngineRecord[], objectType: ObjectType, settings: EngineSettingsInput) {
+function duplicationByFieldOf(records: RecordList, objectType: ObjectType, settings: EngineSettingsInput) {
   const key = JSON.stringify([objectType, settings]);
   const known = byFieldOf.get(records);
   if (known?.key === key) return known.byField;

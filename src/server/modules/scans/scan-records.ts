@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { EngineRecord } from '../../../engine';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { RecordColumns, type EngineRecord, type RecordList } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmRecords } from '../../db/schema';
 
 export interface ScanSelection {
-  records: EngineRecord[];
+  /** An array, or for a large selection the mirror's columns page by page (loadScanColumns). */
+  records: RecordList;
   /** Live (not archived) records of the type in the mirror. */
   inMirror: number;
   /** Why fewer records were scanned than the mirror holds, if they were. */
@@ -31,18 +32,80 @@ const RECORD = { id: crmRecords.hubspotId, properties: crmRecords.properties, up
 
 /** Ids per SELECT ... WHERE id IN (...). */
 const ID_BATCH = 5_000;
+/** Rows per page of a selection read as columns. */
+const COLUMN_PAGE = 10_000;
 
 /**
  * The mirror's live records of one type, as the engine reads them. A sampling rate below
  * 100 keeps the same share of records at every scan (by a hash of the HubSpot id), so
  * scans stay comparable; the record limit keeps the most recently updated.
  */
-export async function loadScanRecords(db: Db, connectionId: number, objectType: ObjectType, options: SelectionOptions): Promise<ScanSelection> {
+export async function loadScanRecords(
+  db: Db,
+  connectionId: number,
+  objectType: ObjectType,
+  options: SelectionOptions,
+  /**
+   * `above`: past this many records (at most: before sampling), the selection is read as
+   * columns, `pageSize` rows at a time (see loadScanColumns).
+   */
+  columns: { above: number; pageSize?: number } = { above: Number.POSITIVE_INFINITY },
+): Promise<ScanSelection> {
   const selection = await selectionOf(db, connectionId, objectType, options);
+  if (Math.min(selection.inMirror, selection.limit ?? Number.POSITIVE_INFINITY) > columns.above) return loadScanColumns(db, selection, columns.pageSize ?? COLUMN_PAGE);
   const query = db.select(RECORD).from(crmRecords).where(selection.where)
     .orderBy(...selection.order);
   const rows = selection.limit !== null ? await query.limit(selection.limit) : await query;
   return { records: rows.map((row) => ({ id: row.id, properties: row.properties, updatedAt: row.updatedAt })), inMirror: selection.inMirror, limitedBy: selection.limitedBy(rows.length) };
+}
+
+/**
+ * A selection read a page at a time into columns (RecordColumns):
+ * a portal of a million records is never held as a million objects of JSON at once. Pages
+ * go by HubSpot id (the primary key's order, so each page is a range of it); a binding
+ * record limit keeps the same most recently updated records as loadScanRecords, found by
+ * the last one's place in that order. Records come in id order, not by last change.
+ */
+async function loadScanColumns(db: Db, selection: Awaited<ReturnType<typeof selectionOf>>, pageSize: number): Promise<ScanSelection> {
+  let where = selection.where;
+  if (selection.limit !== null && selection.limit < selection.inMirror) {
+    if (selection.limit <= 0) return { records: new RecordColumns(), inMirror: selection.inMirror, limitedBy: selection.limitedBy(0) };
+    // The last record the limit keeps, its time as text: a Date would lose the microseconds.
+    const [last] = await db
+      .select({ updated: sql<string | null>`${crmRecords.hubspotUpdatedAt}::text`, id: crmRecords.hubspotId })
+      .from(crmRecords)
+      .where(selection.where)
+      .orderBy(...selection.order)
+      .limit(1)
+      .offset(selection.limit - 1);
+    if (last) where = and(where, keptByLimit(last))!;
+  }
+  const records = new RecordColumns();
+  const version = sql<number | null>`${VERSION}::float8`;
+  for (let after: string | null = null; ; ) {
+    const rows: { id: string; properties: Record<string, string | null>; updatedAt: number | null }[] = await db
+      .select({ id: crmRecords.hubspotId, properties: crmRecords.properties, updatedAt: version })
+      .from(crmRecords)
+      .where(after === null ? where : and(where, gt(crmRecords.hubspotId, after)))
+      .orderBy(asc(crmRecords.hubspotId))
+      .limit(pageSize);
+    // The time as epoch milliseconds: a Date per record would ride in the columns as an object.
+    records.add(rows.map((row) => ({ id: row.id, properties: row.properties, updatedAt: row.updatedAt === null ? null : Number(row.updatedAt) })));
+    if (rows.length < pageSize) break;
+    after = rows.at(-1)!.id;
+  }
+  return { records, inMirror: selection.inMirror, limitedBy: selection.limitedBy(records.length) };
+}
+
+/**
+ * Rows at or before `last` in the selection's order (last change first, nulls first as
+ * PostgreSQL sorts them descending, then by id).
+ */
+function keptByLimit(last: { updated: string | null; id: string }): SQL {
+  const updated = crmRecords.hubspotUpdatedAt;
+  if (last.updated === null) return sql`(${updated} is null and ${crmRecords.hubspotId} <= ${last.id})`;
+  const at = sql`${last.updated}::timestamptz`;
+  return sql`(${updated} is null or ${updated} > ${at} or (${updated} = ${at} and ${crmRecords.hubspotId} <= ${last.id}))`;
 }
 
 /**

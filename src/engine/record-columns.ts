@@ -1,0 +1,69 @@
+import { packRecords, unpackRecords, type PackedRecords } from './parallel/transfer';
+import type { EngineRecord, RecordBatches } from './types';
+
+/** Records by index, however they are held: an array, or columns page by page (RecordColumns). */
+export interface RecordList extends Iterable<EngineRecord> {
+  readonly length: number;
+  at(index: number): EngineRecord | undefined;
+}
+
+/**
+ * Records held as columns, a page at a time: each page one joined string per property
+ * (see packRecords), a few hundred bytes a record where the records as objects take over
+ * a kilobyte. A scan of a large portal reads the mirror into these, and each reader (the
+ * engine, health, duplication by field) turns a page back into records as it goes, one
+ * page at a time.
+ */
+export class RecordColumns implements RecordList {
+  private readonly pages: PackedRecords[] = [];
+  /** Index of each page's first record, and one past the last page's. */
+  private readonly starts: number[] = [0];
+  /** The page last turned back into records, for reads by index in order. */
+  private cached: { page: number; records: EngineRecord[] } | null = null;
+
+  get length(): number {
+    return this.starts.at(-1)!;
+  }
+
+  /** Adds a page of records, keeping `properties` of them (every one any record has, when not given). */
+  add(records: readonly EngineRecord[], properties?: readonly string[]): void {
+    if (records.length === 0) return;
+    const names = properties ?? [...new Set(records.flatMap((record) => Object.keys(record.properties ?? {})))];
+    this.pages.push(packRecords(records, 0, records.length, names));
+    this.starts.push(this.length + records.length);
+  }
+
+  at(index: number): EngineRecord | undefined {
+    if (index < 0 || index >= this.length) return undefined;
+    let page = this.cached && index >= this.starts[this.cached.page]! && index < this.starts[this.cached.page + 1]! ? this.cached.page : -1;
+    if (page === -1) {
+      // The last page whose first record is at or before the index.
+      let low = 0;
+      let high = this.pages.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (this.starts[middle]! <= index) low = middle;
+        else high = middle - 1;
+      }
+      page = low;
+      this.cached = { page, records: unpackRecords(this.pages[page]!) };
+    }
+    return this.cached!.records[index - this.starts[page]!];
+  }
+
+  *[Symbol.iterator](): Iterator<EngineRecord> {
+    for (const page of this.pages) yield* unpackRecords(page);
+  }
+
+  /** The records page by page, as the engine reads them in batches. */
+  batches(): RecordBatches {
+    const pages = this.pages;
+    return {
+      total: this.length,
+      batches: (async function* () {
+        for (const page of pages) yield unpackRecords(page);
+      })(),
+      recordsAt: async (indexes) => indexes.map((index) => this.at(index)!),
+    };
+  }
+}
