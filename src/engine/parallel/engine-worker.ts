@@ -58,7 +58,7 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
       // calling thread's, as only pairs and their levels cross threads from here on.
       const data = concatDatasets(
         message.parts.map((part) => (part === null ? own : unpackDataset(part))),
-        message.parts.indexOf(null),
+        message.parts.includes(null) ? message.parts.indexOf(null) : undefined,
         message.pieces,
       );
       delete session.own;

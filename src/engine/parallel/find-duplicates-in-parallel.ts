@@ -175,8 +175,9 @@ class ParallelStages implements StageRunner {
     const ids: string[] = [];
     const localParts: PreparedDataset[] = [];
     const pieces: Piece[] = [];
-    // Rows each thread has taken (this one first) and chunks each worker has waiting.
-    const rows = new Array<number>(this.workers.length + 1).fill(0);
+    // Rows each worker has taken and chunks each has waiting. A piece names a chunk prepared
+    // here by its place among them, a worker's rows by -1 - the worker's place.
+    const rows = new Array<number>(this.workers.length).fill(0);
     const queued = this.workers.map(() => 0);
     const replies: Promise<unknown>[] = [];
     /** Sends the chunk to a worker, or prepares it here and says so. */
@@ -191,11 +192,13 @@ class ParallelStages implements StageRunner {
         // Handled once every chunk is sent: a chunk that failed fails the scan.
         reply.catch(() => {});
         replies.push(reply);
-      } else localParts.push(prepareSlice(model, chunk, settings, context));
-      const part = w + 1;
-      pieces.push({ part, from: rows[part]!, to: rows[part]! + chunk.length });
-      rows[part]! += chunk.length;
-      return part === 0;
+        pieces.push({ part: -1 - w, from: rows[w]!, to: rows[w]! + chunk.length });
+        rows[w]! += chunk.length;
+        return false;
+      }
+      localParts.push(prepareSlice(model, chunk, settings, context));
+      pieces.push({ part: localParts.length - 1, from: 0, to: chunk.length });
+      return true;
     };
     let pending: EngineRecord[] = [];
     for await (const batch of source.batches) {
@@ -213,15 +216,20 @@ class ParallelStages implements StageRunner {
     this.records = ids.length;
     await Promise.all(replies);
     const packed = await Promise.all(this.workers.map((worker) => worker.run<PackedDataset>({ task: 'finish', session: this.session, objectType: model.objectType, settings })));
-    const local = localParts.length > 0 ? concatDatasets(localParts, 0) : prepareSlice(model, [], settings, context);
-    const { blockingKeys: _keys, ...localValues } = local;
+    // The chunks prepared here share their dictionaries: the first's are extended, the rest's codes stand.
+    if (localParts.length === 0) localParts.push(prepareSlice(model, [], settings, context));
+    const parts = [...localParts, ...packed.map((part) => unpackDataset(part))];
+    const inOrder = pieces.map((piece) => (piece.part < 0 ? { ...piece, part: localParts.length - 1 - piece.part } : piece));
+    const data = concatDatasets(parts, 0, inOrder, this.workers.length > 0);
+    data.ids = ids;
     if (this.workers.length > 0) {
-      const parts: PackedDataset[] = [packDataset(localValues, false), ...packed.map(({ blockingKeys: _theirs, ...values }) => values)];
-      this.loads = this.workers.map((worker, w) => worker.run<number>({ task: 'load', session: this.session, parts: parts.map((part, p) => (p === w + 1 ? null : part)), pieces }));
+      // The whole dataset to every worker, its arrays in shared memory: a worker holds its
+      // strings alone, and drops the slice it prepared.
+      const { blockingKeys: _keys, ...values } = data;
+      const whole = packDataset(values, false);
+      this.loads = this.workers.map((worker) => worker.run<number>({ task: 'load', session: this.session, parts: [whole] }));
       this.loads.forEach((load) => load.catch(() => {}));
     }
-    const data = concatDatasets([local, ...packed.map((part) => unpackDataset(part))], 0, pieces);
-    data.ids = ids;
     return data;
   }
 

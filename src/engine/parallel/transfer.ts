@@ -232,15 +232,22 @@ export interface Piece {
  * there). Each dictionary takes the values new to it part by part, so codes come out as
  * preparing the whole would give; `extend`, a part prepared on this thread, has its
  * dictionaries extended rather than copied (it must not be used afterwards), and comes
- * first in their order.
+ * first in their order. `shared`: the joined arrays in shared memory, so that worker
+ * threads sent the dataset read them in place rather than each holding a copy.
  */
-export function concatDatasets(parts: readonly PreparedDataset[], extend?: number, pieces: readonly Piece[] = parts.map((part, p) => ({ part: p, from: 0, to: part.size }))): PreparedDataset {
-  if (parts.length === 1 && pieces.length === 1 && pieces[0]!.from === 0 && pieces[0]!.to === parts[0]!.size) return parts[0]!;
+export function concatDatasets(
+  parts: readonly PreparedDataset[],
+  extend?: number,
+  pieces: readonly Piece[] = parts.map((part, p) => ({ part: p, from: 0, to: part.size })),
+  shared = false,
+): PreparedDataset {
+  if (parts.length === 1 && pieces.length === 1 && pieces[0]!.from === 0 && pieces[0]!.to === parts[0]!.size && !shared) return parts[0]!;
   const first = parts[0]!;
   const size = pieces.reduce((sum, piece) => sum + piece.to - piece.from, 0);
+  const memory = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   /** Every piece's rows of a per-record array, `width` values a record. */
-  const joinTyped = <T extends Uint16Array | Float64Array | Uint8Array | Int32Array>(pick: (part: PreparedDataset) => T, make: (length: number) => T, width = 1): T => {
-    const out = make(size * width);
+  const joinTyped = <T extends Uint16Array | Float64Array | Uint8Array | Int32Array>(pick: (part: PreparedDataset) => T, make: (buffer: ArrayBufferLike, length: number) => T, width = 1): T => {
+    const out = make(memory(size * width * pick(first).BYTES_PER_ELEMENT), size * width);
     let at = 0;
     for (const { part, from, to } of pieces) {
       out.set(pick(parts[part]!).subarray(from * width, to * width), at);
@@ -259,7 +266,7 @@ export function concatDatasets(parts: readonly PreparedDataset[], extend?: numbe
   for (const members of sharing.values()) {
     if (first.columns[members[0]!]!.unique) {
       // One value per record: the parts' values one after the other, codes moved along.
-      for (const name of members) columns[name] = concatUnique(parts.map((part) => part.columns[name]!), pieces, size);
+      for (const name of members) columns[name] = concatUnique(parts.map((part) => part.columns[name]!), pieces, size, memory);
       continue;
     }
     const extended = extend === undefined ? undefined : Dictionary.of(parts[extend]!.columns[members[0]!]!.values);
@@ -275,7 +282,7 @@ export function concatDatasets(parts: readonly PreparedDataset[], extend?: numbe
       maps[p] = map;
     }
     for (const name of members) {
-      const codes = new Int32Array(size);
+      const codes = new Int32Array(memory(size * 4));
       let at = 0;
       for (const { part, from, to } of pieces) {
         const source = parts[part]!.columns[name]!.codes;
@@ -294,12 +301,12 @@ export function concatDatasets(parts: readonly PreparedDataset[], extend?: numbe
     objectType: first.objectType,
     size,
     ids: joinIds(parts, pieces),
-    completeness: joinTyped((part) => part.completeness, (n) => new Uint16Array(n)),
-    updatedAt: joinTyped((part) => part.updatedAt, (n) => new Float64Array(n)),
+    completeness: joinTyped((part) => part.completeness, (buffer, n) => new Uint16Array(buffer, 0, n)),
+    updatedAt: joinTyped((part) => part.updatedAt, (buffer, n) => new Float64Array(buffer, 0, n)),
     columns,
-    ...(first.numbers ? { numbers: mapValues(first.numbers, (_values, name) => joinTyped((part) => part.numbers![name]!, (n) => new Float64Array(n))) } : {}),
-    ...(first.flags ? { flags: mapValues(first.flags, (_values, name) => joinTyped((part) => part.flags![name]!, (n) => new Uint8Array(n))) } : {}),
-    ...(first.blockingKeys ? { blockingKeys: joinTyped((part) => part.blockingKeys!, (n) => new Int32Array(n), rules) } : {}),
+    ...(first.numbers ? { numbers: mapValues(first.numbers, (_values, name) => joinTyped((part) => part.numbers![name]!, (buffer, n) => new Float64Array(buffer, 0, n))) } : {}),
+    ...(first.flags ? { flags: mapValues(first.flags, (_values, name) => joinTyped((part) => part.flags![name]!, (buffer, n) => new Uint8Array(buffer, 0, n))) } : {}),
+    ...(first.blockingKeys ? { blockingKeys: joinTyped((part) => part.blockingKeys!, (buffer, n) => new Int32Array(buffer, 0, n), rules) } : {}),
   };
 }
 
@@ -312,10 +319,10 @@ function joinIds(parts: readonly PreparedDataset[], pieces: readonly Piece[]): s
   return ([] as string[]).concat(...pieces.map(({ part, from, to }) => parts[part]!.ids.slice(from, to)));
 }
 
-function concatUnique(parts: readonly TextColumn[], pieces: readonly Piece[], size: number): TextColumn {
-  const codes = new Int32Array(size);
+function concatUnique(parts: readonly TextColumn[], pieces: readonly Piece[], size: number, memory: (bytes: number) => ArrayBufferLike): TextColumn {
+  const codes = new Int32Array(memory(size * 4));
   // Sized as a column prepared whole sizes it: one more than the records.
-  const hashes = new Int32Array(size + 1);
+  const hashes = new Int32Array(memory((size + 1) * 4));
   const offsets: number[] = [];
   let offset = 0;
   for (const part of parts) {
