@@ -270,7 +270,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   lap('cluster');
 
   progress('explain', 0, clusters.length);
-  const records = typeof input.records === 'function' ? yield* stage(membersRead(clusters, input.records)) : input.records;
+  const records = typeof input.records === 'function' ? yield* stage(membersRead(clusters, input.records, comparisons)) : input.records;
   const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
@@ -317,14 +317,24 @@ function isBatches(input: readonly EngineRecord[] | RecordBatches): input is Rec
   return !Array.isArray(input);
 }
 
-/** The groups' members read again, by index: explanations show their values, as typed. */
-async function membersRead(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt']): Promise<EngineRecord[]> {
+/**
+ * The groups' members read again, by index: explanations show their values, as typed. Only
+ * the properties explanations show are kept: five million records have a million or two
+ * members, read all at once.
+ */
+async function membersRead(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt'], comparisons: readonly Comparison[]): Promise<EngineRecord[]> {
+  const shown = [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
   const indexes = Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
   const read = await recordsAt(Array.from(indexes));
   if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
   // Only members are read: the rest of the array stays empty.
   const records = new Array<EngineRecord>(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);
-  indexes.forEach((index, k) => (records[index] = read[k]!));
+  indexes.forEach((index, k) => {
+    const record = read[k]!;
+    const properties: Record<string, unknown> = {};
+    for (const name of shown) if (record.properties?.[name] !== undefined) properties[name] = record.properties[name];
+    records[index] = { id: record.id, properties };
+  });
   return records;
 }
 
