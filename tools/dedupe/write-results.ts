@@ -15,12 +15,15 @@ const csvField = (value: string | number) => {
  * rows, then the text) at the end of a run, when memory is at its fullest.
  */
 export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionResult): Generator<string> {
-  const groupOf = new Map<string, { id: string; confidence: number; primary: boolean }>();
-  for (const group of result.groups) for (const id of group.recordIds) groupOf.set(id, { id: group.id, confidence: group.confidence, primary: id === group.primaryId });
+  // A member's row after its id, worked out once per group: group id, confidence, whether it is the primary.
+  const rowOf = new Map<string, string>();
+  for (const group of result.groups) {
+    const shared = `,${csvField(group.id)},${group.confidence.toFixed(4)},`;
+    for (const id of group.recordIds) rowOf.set(id, `${shared}${id === group.primaryId}`);
+  }
   let lines = ['id,group_id,confidence,suggested_primary'];
   for (const id of ids) {
-    const group = groupOf.get(id);
-    lines.push([csvField(id), group ? csvField(group.id) : '', group ? group.confidence.toFixed(4) : '', group ? String(group.primary) : ''].join(','));
+    lines.push(`${csvField(id)}${rowOf.get(id) ?? ',,,'}`);
     if (lines.length === ROWS_A_PIECE) {
       yield `${lines.join('\n')}\n`;
       lines = [];
