@@ -238,20 +238,24 @@ export function groupDuplicates(input: GroupingInput): DuplicateDetectionResult 
   const threshold = decisionThreshold(settings);
   const namesakes = namesakeTest(comparisons, levelWeights(trained), model.nameFields);
   const pairLevels = new Uint8Array(comparisons.length);
-  const isMatch = (k: number) => {
-    if (weights[k]! < threshold.weight) return false;
-    if (!namesakes) return true;
-    for (let c = 0; c < comparisons.length; c++) pairLevels[c] = vectors.levels[c]![k]!;
-    return !namesakes(pairLevels);
-  };
+  // Per pair, 1 when accepted: each pair judged once.
+  const acceptedFlags = new Uint8Array(pairs.count);
   let acceptedCount = 0;
-  for (let k = 0; k < pairs.count; k++) if (isMatch(k)) acceptedCount++;
+  for (let k = 0; k < pairs.count; k++) {
+    if (weights[k]! < threshold.weight) continue;
+    if (namesakes) {
+      for (let c = 0; c < comparisons.length; c++) pairLevels[c] = vectors.levels[c]![k]!;
+      if (namesakes(pairLevels)) continue;
+    }
+    acceptedFlags[k] = 1;
+    acceptedCount++;
+  }
   const accepted = new Uint32Array(acceptedCount);
-  for (let k = 0, a = 0; k < pairs.count; k++) if (isMatch(k)) accepted[a++] = k;
+  for (let k = 0, a = 0; a < acceptedCount; k++) if (acceptedFlags[k] === 1) accepted[a++] = k;
   lap('score');
 
   progress('cluster', 0, 1);
-  const together = apart ? allowedApart(apart, comparisons, trained, vectors, pairs.left, pairs.right, acceptedFlags(accepted, pairs.count)) : undefined;
+  const together = apart ? allowedApart(apart, comparisons, trained, vectors, pairs.left, pairs.right, acceptedFlags) : undefined;
   const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), input.dismissed, together);
   lap('cluster');
 
@@ -396,12 +400,6 @@ function allowedApart(
     if (!against) exempt.add(key(left[k]!, right[k]!));
   }
   return (a, b) => !apart.test(a, b) || exempt.has(key(a, b));
-}
-
-function acceptedFlags(accepted: Uint32Array, count: number): Uint8Array {
-  const flags = new Uint8Array(count);
-  for (const k of accepted) flags[k] = 1;
-  return flags;
 }
 
 /** Most pairs a training session looks at: m estimates settle long before this. */
