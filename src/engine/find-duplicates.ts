@@ -406,18 +406,24 @@ function allowedApart(
 const SESSION_SAMPLE = 200_000;
 
 /** One EM session per blocking rule, over (a sample of) the candidate pairs that share its block. */
-function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], pairs: CandidatePairs): TrainingSession[] {
+export function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], pairs: CandidatePairs): TrainingSession[] {
   const stride = Math.max(1, Math.floor(pairs.count / SESSION_SAMPLE));
   const shared = pairs.sharedRules;
-  const selected = new Uint32Array(Math.ceil(pairs.count / stride));
-  return rules.map((rule, r) => {
-    let count = 0;
-    for (let k = 0; k < pairs.count; k += stride) if ((shared[k]! >>> r) & 1) selected[count++] = k;
-    return {
-      pairs: selected.slice(0, count),
-      excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name) || (comparison.learntFrom !== undefined && !rule.fields.some((field) => comparison.learntFrom!.includes(field)))),
-    };
-  });
+  // Each sampled pair's rules read once: counted, then placed in every session it belongs to.
+  const counts = new Int32Array(rules.length);
+  for (let k = 0; k < pairs.count; k += stride) for (let bits = shared[k]!; bits !== 0; bits &= bits - 1) counts[31 - Math.clz32(bits & -bits)]!++;
+  const selected = Array.from(counts, (count) => new Uint32Array(count));
+  const filled = new Int32Array(rules.length);
+  for (let k = 0; k < pairs.count; k += stride) {
+    for (let bits = shared[k]!; bits !== 0; bits &= bits - 1) {
+      const r = 31 - Math.clz32(bits & -bits);
+      selected[r]![filled[r]!++] = k;
+    }
+  }
+  return rules.map((rule, r) => ({
+    pairs: selected[r]!,
+    excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name) || (comparison.learntFrom !== undefined && !rule.fields.some((field) => comparison.learntFrom!.includes(field)))),
+  }));
 }
 
 function labelledVectors(comparisons: readonly Comparison[], pairs: readonly PairOfIds[], indexOf: Map<string, number>): ComparisonVectors {
