@@ -252,20 +252,24 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   const threshold = decisionThreshold(settings);
   const namesakes = namesakeTest(comparisons, levelWeights(trained), model.nameFields);
   const pairLevels = new Uint8Array(comparisons.length);
-  const isMatch = (k: number) => {
-    if (weights[k]! < threshold.weight) return false;
-    if (!namesakes) return true;
-    for (let c = 0; c < comparisons.length; c++) pairLevels[c] = vectors.levels[c]![k]!;
-    return !namesakes(pairLevels);
-  };
+  // Per pair, 1 when accepted: each pair judged once.
+  const acceptedFlags = new Uint8Array(pairs.count);
   let acceptedCount = 0;
-  for (let k = 0; k < pairs.count; k++) if (isMatch(k)) acceptedCount++;
+  for (let k = 0; k < pairs.count; k++) {
+    if (weights[k]! < threshold.weight) continue;
+    if (namesakes) {
+      for (let c = 0; c < comparisons.length; c++) pairLevels[c] = vectors.levels[c]![k]!;
+      if (namesakes(pairLevels)) continue;
+    }
+    acceptedFlags[k] = 1;
+    acceptedCount++;
+  }
   const accepted = new Uint32Array(acceptedCount);
-  for (let k = 0, a = 0; k < pairs.count; k++) if (isMatch(k)) accepted[a++] = k;
+  for (let k = 0, a = 0; a < acceptedCount; k++) if (acceptedFlags[k] === 1) accepted[a++] = k;
   lap('score');
 
   progress('cluster', 0, 1);
-  const together = apart ? allowedApart(apart, comparisons, trained, vectors, pairs.left, pairs.right, acceptedFlags(accepted, pairs.count)) : undefined;
+  const together = apart ? allowedApart(apart, comparisons, trained, vectors, pairs.left, pairs.right, acceptedFlags) : undefined;
   const { clusters, report: clustering } = clusterPairs(data.ids, pairs.left, pairs.right, weights, accepted, settings.maxGroupSize, priorWeight(trained), input.dismissed, together);
   lap('cluster');
 
@@ -438,28 +442,28 @@ function allowedApart(
   return (a, b) => !apart.test(a, b) || exempt.has(key(a, b));
 }
 
-function acceptedFlags(accepted: Uint32Array, count: number): Uint8Array {
-  const flags = new Uint8Array(count);
-  for (const k of accepted) flags[k] = 1;
-  return flags;
-}
-
 /** Most pairs a training session looks at: m estimates settle long before this. */
 const SESSION_SAMPLE = 200_000;
 
 /** One EM session per blocking rule, over (a sample of) the candidate pairs that share its block. */
-function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], pairs: CandidatePairs): TrainingSession[] {
+export function trainingSessions(rules: readonly BlockingRule[], comparisons: readonly Comparison[], pairs: CandidatePairs): TrainingSession[] {
   const stride = Math.max(1, Math.floor(pairs.count / SESSION_SAMPLE));
   const shared = pairs.sharedRules;
-  const selected = new Uint32Array(Math.ceil(pairs.count / stride));
-  return rules.map((rule, r) => {
-    let count = 0;
-    for (let k = 0; k < pairs.count; k += stride) if ((shared[k]! >>> r) & 1) selected[count++] = k;
-    return {
-      pairs: selected.slice(0, count),
-      excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name) || (comparison.learntFrom !== undefined && !rule.fields.some((field) => comparison.learntFrom!.includes(field)))),
-    };
-  });
+  // Each sampled pair's rules read once: counted, then placed in every session it belongs to.
+  const counts = new Int32Array(rules.length);
+  for (let k = 0; k < pairs.count; k += stride) for (let bits = shared[k]!; bits !== 0; bits &= bits - 1) counts[31 - Math.clz32(bits & -bits)]!++;
+  const selected = Array.from(counts, (count) => new Uint32Array(count));
+  const filled = new Int32Array(rules.length);
+  for (let k = 0; k < pairs.count; k += stride) {
+    for (let bits = shared[k]!; bits !== 0; bits &= bits - 1) {
+      const r = 31 - Math.clz32(bits & -bits);
+      selected[r]![filled[r]!++] = k;
+    }
+  }
+  return rules.map((rule, r) => ({
+    pairs: selected[r]!,
+    excluded: comparisons.map((comparison) => rule.fields.includes(comparison.name) || (comparison.learntFrom !== undefined && !rule.fields.some((field) => comparison.learntFrom!.includes(field)))),
+  }));
 }
 
 function labelledVectors(comparisons: readonly Comparison[], pairs: readonly PairOfIds[], indexOf: Map<string, number>): ComparisonVectors {

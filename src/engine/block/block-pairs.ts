@@ -25,39 +25,48 @@ export interface CandidatePairs {
 
 /** Pairs in fixed-size chunks: millions of pairs without millions of objects, and no copying as they grow. */
 class PairBuffer {
-  private readonly chunks: { left: Int32Array; right: Int32Array }[] = [];
+  private readonly chunks: { left: Int32Array; right: Int32Array; rules: Uint32Array }[] = [];
   private left = new Int32Array(0);
   private right = new Int32Array(0);
+  private rules = new Uint32Array(0);
   private used = 0;
   count = 0;
 
-  push(a: number, b: number) {
+  /** A pair and the rules whose blocks its records share (see CandidatePairs.sharedRules). */
+  push(a: number, b: number, rules: number) {
     if (this.used === this.left.length) {
       const chunkSize = Math.min(1 << 20, Math.max(1 << 12, this.count));
       this.left = new Int32Array(chunkSize);
       this.right = new Int32Array(chunkSize);
-      this.chunks.push({ left: this.left, right: this.right });
+      this.rules = new Uint32Array(chunkSize);
+      this.chunks.push({ left: this.left, right: this.right, rules: this.rules });
       this.used = 0;
     }
     this.left[this.used] = a < b ? a : b;
     this.right[this.used] = a < b ? b : a;
+    this.rules[this.used] = rules;
     this.used++;
     this.count++;
   }
 
-  /** Every pair in order, as two arrays of exactly `count` in memory that worker threads can share. */
-  finish(): { left: Int32Array; right: Int32Array } {
+  /**
+   * Every pair in order, as two arrays of exactly `count` in memory that worker threads
+   * can share, and their shared rules.
+   */
+  finish(): { left: Int32Array; right: Int32Array; sharedRules: Uint32Array } {
     const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
+    const sharedRules = new Uint32Array(this.count);
     let at = 0;
     for (const chunk of this.chunks) {
       const n = Math.min(chunk.left.length, this.count - at);
       left.set(chunk.left.subarray(0, n), at);
       right.set(chunk.right.subarray(0, n), at);
+      sharedRules.set(chunk.rules.subarray(0, n), at);
       at += n;
     }
     this.chunks.length = 0;
-    return { left, right };
+    return { left, right, sharedRules };
   }
 }
 
@@ -155,9 +164,21 @@ export function blockPairs(
       }
       return false;
     };
+    // The rules whose blocks a new pair's records share, read while their keys are at hand
+    // (sharedEarlier just read them), not in a pass over every pair at the end.
+    const sharedRules = (a: number, b: number) => {
+      const at = a * R;
+      const bt = b * R;
+      let mask = 0;
+      for (let q = 0; q < R; q++) {
+        const key = keys[at + q]!;
+        if (key !== -1 && key === keys[bt + q]) mask |= 1 << q;
+      }
+      return mask >>> 0;
+    };
     const emit = (a: number, b: number) => {
       if ((side && side[a] === side[b]) || sharedEarlier(a, b) || excluded?.(a, b)) return;
-      buffer.push(a, b);
+      buffer.push(a, b, sharedRules(a, b));
       stats.pairs++;
     };
     // Members of every block side by side (counting sort), in record order within a block.
@@ -220,18 +241,7 @@ export function blockPairs(
     report.pairsSkipped += stats.pairsSkipped;
   });
   report.pairCount = buffer.count;
-  const { left, right } = buffer.finish();
-  const sharedRules = new Uint32Array(buffer.count);
-  for (let k = 0; k < buffer.count; k++) {
-    const at = left[k]! * R;
-    const bt = right[k]! * R;
-    let mask = 0;
-    for (let r = 0; r < R; r++) {
-      const key = keys[at + r]!;
-      if (key !== -1 && key === keys[bt + r]) mask |= 1 << r;
-    }
-    sharedRules[k] = mask >>> 0;
-  }
+  const { left, right, sharedRules } = buffer.finish();
   return { left, right, count: buffer.count, report, sharedRules };
 }
 

@@ -33,23 +33,36 @@ export function clusterPairs(
 ): { clusters: Cluster[]; report: ClusterReport } {
   const size = ids.length;
   const conflicts = conflictsAmong(size, left, right, weights, accepted, priorWeight);
+  const dismissedOf = new Map<number, number[]>();
   for (const [a, b] of dismissed) {
-    conflicts.set(a, [...(conflicts.get(a) ?? []), b]);
-    conflicts.set(b, [...(conflicts.get(b) ?? []), a]);
+    dismissedOf.set(a, [...(dismissedOf.get(a) ?? []), b]);
+    dismissedOf.set(b, [...(dismissedOf.get(b) ?? []), a]);
   }
-  // Ties broken by the pair's ids, smaller first, compared as strings without building any.
-  const low = (k: number) => (ids[left[k]!]! < ids[right[k]!]! ? ids[left[k]!]! : ids[right[k]!]!);
-  const high = (k: number) => (ids[left[k]!]! < ids[right[k]!]! ? ids[right[k]!]! : ids[left[k]!]!);
-  const order = Array.from(accepted).sort((a, b) => {
-    const byWeight = weights[b]! - weights[a]!;
+  // Ties broken by the pair's ids, smaller first, compared as strings without building any;
+  // each accepted pair's weight and ids are looked up once, not at every comparison.
+  const n = accepted.length;
+  const linkWeight = new Float64Array(n);
+  const lows: string[] = [];
+  const highs: string[] = [];
+  for (let x = 0; x < n; x++) {
+    const k = accepted[x]!;
+    const a = ids[left[k]!]!;
+    const b = ids[right[k]!]!;
+    linkWeight[x] = weights[k]!;
+    lows.push(a < b ? a : b);
+    highs.push(a < b ? b : a);
+  }
+  const ranked = Array.from({ length: n }, (_, x) => x).sort((x, y) => {
+    const byWeight = linkWeight[y]! - linkWeight[x]!;
     if (byWeight !== 0) return byWeight;
-    const la = low(a);
-    const lb = low(b);
-    if (la !== lb) return la < lb ? -1 : 1;
-    const ha = high(a);
-    const hb = high(b);
-    return ha < hb ? -1 : ha > hb ? 1 : 0;
+    const lx = lows[x]!;
+    const ly = lows[y]!;
+    if (lx !== ly) return lx < ly ? -1 : 1;
+    const hx = highs[x]!;
+    const hy = highs[y]!;
+    return hx < hy ? -1 : hx > hy ? 1 : 0;
   });
+  const order = Uint32Array.from(ranked, (x) => accepted[x]!);
   const parent = new Int32Array(size).map((_, i) => i);
   const groupSize = new Int32Array(size).fill(1);
   const find = (x: number): number => {
@@ -64,7 +77,11 @@ export function clusterPairs(
   // A merge is refused when any candidate pair across the two groups says "distinct".
   const clash = (a: number, b: number) => {
     const [small, other] = membersOf(a).length <= membersOf(b).length ? [a, b] : [b, a];
-    for (const x of membersOf(small)) for (const y of conflicts.get(x) ?? []) if (find(y) === other) return true;
+    for (const x of membersOf(small)) {
+      for (let t = conflicts.offsets[x]!; t < conflicts.offsets[x + 1]!; t++) if (find(conflicts.others[t]!) === other) return true;
+      const apart = dismissedOf.get(x);
+      if (apart) for (const y of apart) if (find(y) === other) return true;
+    }
     if (together) for (const x of membersOf(small)) for (const y of membersOf(other)) if (!together(x, y)) return true;
     return false;
   };
@@ -93,18 +110,23 @@ export function clusterPairs(
     members.delete(child);
     used.push(k);
   }
-  const byRoot = new Map<number, Cluster>();
+  // Clusters in order of their first used link, each root's found through an array, not a map.
+  const clusterOf = new Int32Array(size).fill(-1);
+  const clusters: Cluster[] = [];
   for (const k of used) {
     const root = find(left[k]!);
-    let cluster = byRoot.get(root);
-    if (!cluster) byRoot.set(root, (cluster = { members: [], links: [] }));
-    cluster.links.push(k);
+    let c = clusterOf[root]!;
+    if (c === -1) {
+      c = clusterOf[root] = clusters.length;
+      clusters.push({ members: [], links: [] });
+    }
+    clusters[c]!.links.push(k);
   }
   for (let i = 0; i < size; i++) {
-    const cluster = byRoot.get(find(i));
-    if (cluster) cluster.members.push(i);
+    const c = clusterOf[find(i)]!;
+    if (c !== -1) clusters[c]!.members.push(i);
   }
-  return { clusters: [...byRoot.values()], report: { linksRefused, linksRefusedForConflict } };
+  return { clusters, report: { linksRefused, linksRefusedForConflict } };
 }
 
 /**
@@ -112,23 +134,28 @@ export function clusterPairs(
  * prior: a Bayes factor under 1), among records that have an accepted link. A pair that
  * merely lacks evidence is no conflict.
  */
-function conflictsAmong(size: number, left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, priorWeight: number): Map<number, number[]> {
+function conflictsAmong(size: number, left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, priorWeight: number): { offsets: Int32Array; others: Int32Array } {
   // A flag per record rather than a set: every candidate pair below the prior is checked.
   const linked = new Uint8Array(size);
   for (let a = 0; a < accepted.length; a++) {
     linked[left[accepted[a]!]!] = 1;
     linked[right[accepted[a]!]!] = 1;
   }
-  const conflicts = new Map<number, number[]>();
-  const add = (x: number, y: number) => {
-    const list = conflicts.get(x);
-    if (list) list.push(y);
-    else conflicts.set(x, [y]);
-  };
+  const conflicting = (k: number) => !(weights[k]! >= priorWeight) && linked[left[k]!] === 1 && linked[right[k]!] === 1;
+  // Each record's conflicts side by side (counting sort): record x's at others[offsets[x]..offsets[x + 1]).
+  const offsets = new Int32Array(size + 1);
   for (let k = 0; k < weights.length; k++) {
-    if (weights[k]! >= priorWeight || linked[left[k]!] === 0 || linked[right[k]!] === 0) continue;
-    add(left[k]!, right[k]!);
-    add(right[k]!, left[k]!);
+    if (!conflicting(k)) continue;
+    offsets[left[k]! + 1]!++;
+    offsets[right[k]! + 1]!++;
   }
-  return conflicts;
+  for (let x = 0; x < size; x++) offsets[x + 1]! += offsets[x]!;
+  const others = new Int32Array(offsets[size]!);
+  const fill = offsets.slice(0, size);
+  for (let k = 0; k < weights.length; k++) {
+    if (!conflicting(k)) continue;
+    others[fill[left[k]!]!++] = right[k]!;
+    others[fill[right[k]!]!++] = left[k]!;
+  }
+  return { offsets, others };
 }

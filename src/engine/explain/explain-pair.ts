@@ -43,6 +43,8 @@ export function pairExplainer(
   const roundedPrior = round(priorWeight);
   const levelWeights = comparisons.map((comparison, c) => comparison.levels.map((_, level) => Math.log2(model.m[c]![level]! / model.u[c]![level]!)));
   const levelLabels = comparisons.map((comparison) => comparison.levels.map((level) => level.label));
+  // What a level adds, rounded as shown, once per level rather than per pair.
+  const roundedWeights = levelWeights.map((weights) => weights.map((weight) => round(weight)));
   return (levels, i, j) => {
     let weight = priorWeight;
     const recordA = records[i]!;
@@ -52,10 +54,15 @@ export function pairExplainer(
       const comparison = comparisons[c]!;
       const level = levels[c]!;
       let contribution = 0;
+      let rounded = 0;
       if (level !== NULL_LEVEL) {
         contribution = levelWeights[c]![level]!;
+        rounded = roundedWeights[c]![level]!;
         const tf = comparison.termFrequency;
-        if (tf && tf.level === level) contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.column.codes[i]!, tf.column.codes[j]!);
+        if (tf && tf.level === level) {
+          contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.column.codes[i]!, tf.column.codes[j]!);
+          rounded = round(contribution);
+        }
       }
       weight += contribution;
       fields[c] = {
@@ -63,7 +70,7 @@ export function pairExplainer(
         label: comparison.label,
         level: level === NULL_LEVEL ? 'missing on one side' : levelLabels[c]![level]!,
         exact: level === 0,
-        weight: round(contribution),
+        weight: rounded,
         valueA: shown(recordA, comparison.properties),
         valueB: shown(recordB, comparison.properties),
       };

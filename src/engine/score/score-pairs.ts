@@ -59,8 +59,19 @@ export function scorePairs(
     if (!tf || !freq) continue;
     const u = model.u[c]![tf.level]!;
     const codes = tf.column.codes;
+    const counts = freq.counts;
+    // The adjustment depends on the larger count alone: worked out once per count, not per pair.
+    let most = 2;
+    for (let code = 0; code < counts.length; code++) if (counts[code]! > most) most = counts[code]!;
+    const byCount = new Float64Array(most + 1).fill(Number.NaN);
     for (let k = 0; k < vectors.count; k++) {
-      if (levels[k] === tf.level) out[k]! += termFrequencyAdjustment(u, freq, codes[left[k]!]!, codes[right[k]!]!);
+      if (levels[k] !== tf.level) continue;
+      const codeA = codes[left[k]!]!;
+      const codeB = codes[right[k]!]!;
+      const count = Math.max(counts[codeA] || 2, counts[codeB] || 2);
+      let adjustment = byCount[count]!;
+      if (Number.isNaN(adjustment)) adjustment = byCount[count] = termFrequencyAdjustment(u, freq, codeA, codeB);
+      out[k]! += adjustment;
     }
   }
   return out;
