@@ -61,11 +61,10 @@ export function equalityOf(column: TextColumn): ValueEquality {
  */
 export class Dictionary {
   readonly values: string[] = [''];
-  private hashes = new Int32Array(1024);
-  private slots = new Int32Array(2048).fill(-1);
+  private readonly table = new HashSlots();
 
   constructor() {
-    this.place(0, (this.hashes[0] = textHash('')));
+    this.table.add(textHash(''), 0);
     dictionaries.set(this.values, this);
   }
 
@@ -85,23 +84,10 @@ export class Dictionary {
   code(value: string): number {
     if (value === '') return 0;
     const hash = textHash(value);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const code = this.slots[slot]!;
-      if (code === -1) break;
-      if (this.hashes[code] === hash && this.values[code] === value) return code;
-    }
+    const found = this.table.find(hash, value, this.values);
+    if (found !== -1) return found;
     const code = this.values.push(value) - 1;
-    if (code === this.hashes.length) {
-      const grown = new Int32Array(code * 2);
-      grown.set(this.hashes);
-      this.hashes = grown;
-    }
-    this.hashes[code] = hash;
-    if (this.values.length * 2 > this.slots.length) {
-      this.slots = new Int32Array(this.slots.length * 2).fill(-1);
-      for (let known = 0; known < this.values.length; known++) this.place(known, this.hashes[known]!);
-    } else this.place(code, hash);
+    this.table.add(hash, code);
     return code;
   }
 
@@ -109,12 +95,44 @@ export class Dictionary {
   column(size: number): TextColumn {
     return { codes: new Int32Array(size), values: this.values };
   }
+}
 
-  private place(code: number, hash: number): void {
-    const mask = this.slots.length - 1;
+/**
+ * Open addressing by a text's hash: each slot holds a hash beside the index of its text
+ * (plus one; 0 is empty), so a probe reads one cache line and the text itself only once
+ * the hashes agree. Lookups of fresh strings in large tables are bound by memory latency.
+ */
+class HashSlots {
+  private slots = new Int32Array(4096);
+  private count = 0;
+
+  /** The index of `text` in `texts`, or -1. */
+  find(hash: number, text: string, texts: readonly string[]): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const index = slots[slot * 2 + 1]!;
+      if (index === 0) return -1;
+      if (slots[slot * 2] === hash && texts[index - 1] === text) return index - 1;
+    }
+  }
+
+  add(hash: number, index: number): void {
+    if (++this.count * 2 > this.slots.length >> 1) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2);
+      for (let k = 0; k < old.length; k += 2) if (old[k + 1] !== 0) this.place(old[k]!, old[k + 1]!);
+    }
+    this.place(hash, index + 1);
+  }
+
+  private place(hash: number, entry: number): void {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     let slot = hash & mask;
-    while (this.slots[slot] !== -1) slot = (slot + 1) & mask;
-    this.slots[slot] = code;
+    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+    slots[slot * 2] = hash;
+    slots[slot * 2 + 1] = entry;
   }
 }
 
@@ -144,19 +162,40 @@ function textHash(text: string): number {
 }
 
 /**
+ * Results worked out once per distinct raw text (a cell as read), looked up in an
+ * open-addressing table keyed by the text's hash: the raw values are fresh strings, each
+ * hashed once here, and the table's typed arrays cost the collector nothing to walk.
+ */
+export class RawCache<T> {
+  private readonly raws: string[] = [];
+  private readonly results: T[] = [];
+  private readonly table = new HashSlots();
+
+  constructor(private readonly work: (raw: string) => T) {}
+
+  get(raw: string): T {
+    const hash = textHash(raw);
+    const known = this.table.find(hash, raw, this.raws);
+    if (known !== -1) return this.results[known]!;
+    const result = this.work(raw);
+    // A dataset of ever-new values (ids typed as names) stops growing the cache, not the scan.
+    if (this.raws.length < MAX_CACHED) {
+      this.table.add(hash, this.raws.push(raw) - 1);
+      this.results.push(result);
+    }
+    return result;
+  }
+}
+
+const MAX_CACHED = 2_000_000;
+
+/**
  * A normalizer whose result goes into `dictionary`, run once per distinct raw value:
  * raw text in, code out.
  */
 export function internedNormalizer(dictionary: Dictionary, normalize: (raw: string) => string): (raw: string) => number {
-  const cache = new Map<string, number>();
-  return (raw) => {
-    let code = cache.get(raw);
-    if (code === undefined) {
-      code = dictionary.code(normalize(raw));
-      if (cache.size < 2_000_000) cache.set(raw, code);
-    }
-    return code;
-  };
+  const cache = new RawCache((raw) => dictionary.code(normalize(raw)));
+  return (raw) => cache.get(raw);
 }
 
 /** A value derived from another dictionary's value (a name's sound), worked out once per code. */
