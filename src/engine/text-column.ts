@@ -113,7 +113,7 @@ class HashSlots {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const index = slots[slot * 2 + 1]!;
       if (index === 0) return -1;
-      if (slots[slot * 2] === hash && texts[index - 1] === text) return index - 1;
+      if (slots[slot * 2] === hash && sameText(texts[index - 1]!, text)) return index - 1;
     }
   }
 
@@ -154,6 +154,16 @@ export class PrepareContext {
   }
 }
 
+/**
+ * a === b, by their characters: two equal strings cut from different lines are different
+ * objects, and === on slices of longer strings takes a slow call into the runtime.
+ */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
 /** FNV-1a over UTF-16 code units, as a signed 32-bit integer. */
 function textHash(text: string): number {
   let hash = 0x811c9dc5;
@@ -167,23 +177,65 @@ function textHash(text: string): number {
  * hashed once here, and the table's typed arrays cost the collector nothing to walk.
  */
 export class RawCache<T> {
-  private readonly raws: string[] = [];
   private readonly results: T[] = [];
-  private readonly table = new HashSlots();
+  /**
+   * Per slot: the hash, the entry's index plus one (0: empty), and where its characters
+   * start in `chars` and how many: a hit reads the slot and the characters, nothing more,
+   * and the cache holds no slice of the lines its raw values were cut from.
+   */
+  private slots = new Int32Array(4 * 2048);
+  private chars = new Uint16Array(1 << 16);
+  private used = 0;
 
   constructor(private readonly work: (raw: string) => T) {}
 
   get(raw: string): T {
     const hash = textHash(raw);
-    const known = this.table.find(hash, raw, this.raws);
-    if (known !== -1) return this.results[known]!;
+    const slots = this.slots;
+    const mask = (slots.length >> 2) - 1;
+    const length = raw.length;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = slot * 4;
+      const entry = slots[at + 1]!;
+      if (entry === 0) break;
+      if (slots[at] === hash && slots[at + 3] === length && this.holds(slots[at + 2]!, raw)) return this.results[entry - 1]!;
+    }
     const result = this.work(raw);
     // A dataset of ever-new values (ids typed as names) stops growing the cache, not the scan.
-    if (this.raws.length < MAX_CACHED) {
-      this.table.add(hash, this.raws.push(raw) - 1);
-      this.results.push(result);
-    }
+    if (this.results.length < MAX_CACHED) this.add(raw, hash, result);
     return result;
+  }
+
+  private holds(start: number, raw: string): boolean {
+    const chars = this.chars;
+    for (let k = 0; k < raw.length; k++) if (chars[start + k] !== raw.charCodeAt(k)) return false;
+    return true;
+  }
+
+  private add(raw: string, hash: number, result: T): void {
+    const entry = this.results.push(result);
+    if (this.used + raw.length > this.chars.length) {
+      const grown = new Uint16Array(Math.max(this.chars.length * 2, this.used + raw.length));
+      grown.set(this.chars);
+      this.chars = grown;
+    }
+    const start = this.used;
+    for (let k = 0; k < raw.length; k++) this.chars[start + k] = raw.charCodeAt(k);
+    this.used += raw.length;
+    if (entry * 2 > this.slots.length >> 2) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2);
+      for (let k = 0; k < old.length; k += 4) if (old[k + 1] !== 0) this.place(old[k]!, old[k + 1]!, old[k + 2]!, old[k + 3]!);
+    }
+    this.place(hash, entry, start, raw.length);
+  }
+
+  private place(hash: number, entry: number, start: number, length: number): void {
+    const slots = this.slots;
+    const mask = (slots.length >> 2) - 1;
+    let slot = hash & mask;
+    while (slots[slot * 4 + 1] !== 0) slot = (slot + 1) & mask;
+    slots.set([hash, entry, start, length], slot * 4);
   }
 }
 
