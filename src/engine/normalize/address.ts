@@ -21,7 +21,9 @@ export interface NormalizedAddress {
 export function normalizeStreetAddress(value: unknown): NormalizedAddress {
   // "#5" marks a unit; keep it visible before punctuation is folded away.
   const text = typeof value === 'string' && value.includes('#') ? value.replace(/#\s*(\w+)/g, ' unit $1 ') : value;
-  const words = foldText(text).split(' ').filter(Boolean);
+  // Folded text has single spaces between words and none at either end.
+  const folded = foldText(text);
+  const words = folded === '' ? [] : folded.split(' ');
   const street: string[] = [];
   let unit = '';
   for (let i = 0; i < words.length; i++) {
