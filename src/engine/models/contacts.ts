@@ -24,7 +24,7 @@ export const contactsModel: ObjectModel = {
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'contacts');
     const n = base.size;
-    const { names, sounds, d, name, canonical, company, jobTitle, place, sound } = context.keep('contacts', () => {
+    const { names, sounds, d, name, canonical, company, jobTitle, birthDate, place, sound } = context.keep('contacts', () => {
       // First and last names share a dictionary: swapped names compare one column with the other.
       const names = new Dictionary();
       const sounds = new Dictionary();
@@ -41,6 +41,7 @@ export const contactsModel: ObjectModel = {
         company: internedNormalizer(d.company, (raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' ')),
         // Words in any order, any case: "Sales Director", "director, sales".
         jobTitle: internedNormalizer(d.jobTitle, (raw) => tokens(foldText(raw)).sort().join(' ')),
+        birthDate: internedNormalizer(d.birthDate, (raw) => normalizeDate(raw)),
         place: placeReader(d, settings),
         sound: derivedCode(names, sounds, phoneticCoder()),
       };
@@ -112,8 +113,11 @@ export const contactsModel: ObjectModel = {
       place(c, i, p, firstOf(p, PHONES));
       c.company.codes[i] = company(asText(p.company));
       c.jobTitle.codes[i] = jobTitle(asText(p.jobtitle));
-      c.birthDate.codes[i] = d.birthDate.code(normalizeDate(p.date_of_birth));
-      c.identifier.codes[i] = d.identifier.code(foldText(p.external_id).replaceAll(' ', ''));
+      // Dates of birth repeat (36,500 days in a century): read once per distinct text.
+      const dob = p.date_of_birth;
+      c.birthDate.codes[i] = typeof dob === 'string' ? birthDate(dob) : d.birthDate.code(normalizeDate(dob));
+      const id = asText(p.external_id);
+      c.identifier.codes[i] = id === '' ? 0 : d.identifier.code(foldText(id).replaceAll(' ', ''));
     }
     return { objectType: 'contacts', ...base, columns: c, flags: { webmail, namesOnly } };
   },
