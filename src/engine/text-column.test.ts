@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeCounts, deriveColumn, Dictionary, equalityOf, PrepareContext, sameValue, textAt, uniqueColumn } from './text-column';
+import { codeCounts, deriveColumn, Dictionary, equalityOf, PrepareContext, RawCache, sameValue, textAt, uniqueColumn } from './text-column';
 
 describe('dictionary-encoded columns', () => {
   it('give each distinct value one code, in order of first appearance, with 0 for no value', () => {
@@ -17,6 +17,20 @@ describe('dictionary-encoded columns', () => {
     const codes = Array.from({ length: 20_000 }, (_, i) => dictionary.code(`value ${i}`));
     expect(Array.from({ length: 20_000 }, (_, i) => dictionary.code(`value ${i}`))).toEqual(codes);
     expect(new Set(codes).size).toBe(20_000);
+  });
+
+  it('work out a raw value once, however often it comes and however many others follow', () => {
+    const seen: string[] = [];
+    const cache = new RawCache((raw) => (seen.push(raw), raw.trim().toLowerCase()));
+    // Fresh strings of equal text each time, as cells cut from CSV lines are.
+    const cell = (i: number) => ` Name${i} `.slice(0);
+    const first = Array.from({ length: 20_000 }, (_, i) => cache.get(cell(i % 5_000)));
+    expect(first.slice(0, 3)).toEqual(['name0', 'name1', 'name2']);
+    expect(first[5_001]).toBe('name1');
+    expect(seen).toHaveLength(5_000);
+    expect(cache.get('')).toBe('');
+    expect(cache.get('')).toBe('');
+    expect(seen).toHaveLength(5_001);
   });
 
   it('derive a column once per distinct value', () => {

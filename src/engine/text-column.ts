@@ -61,11 +61,10 @@ export function equalityOf(column: TextColumn): ValueEquality {
  */
 export class Dictionary {
   readonly values: string[] = [''];
-  private hashes = new Int32Array(1024);
-  private slots = new Int32Array(2048).fill(-1);
+  private readonly table = new HashSlots();
 
   constructor() {
-    this.place(0, (this.hashes[0] = textHash('')));
+    this.table.add(textHash(''), 0);
     dictionaries.set(this.values, this);
   }
 
@@ -85,23 +84,10 @@ export class Dictionary {
   code(value: string): number {
     if (value === '') return 0;
     const hash = textHash(value);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const code = this.slots[slot]!;
-      if (code === -1) break;
-      if (this.hashes[code] === hash && this.values[code] === value) return code;
-    }
+    const found = this.table.find(hash, value, this.values);
+    if (found !== -1) return found;
     const code = this.values.push(value) - 1;
-    if (code === this.hashes.length) {
-      const grown = new Int32Array(code * 2);
-      grown.set(this.hashes);
-      this.hashes = grown;
-    }
-    this.hashes[code] = hash;
-    if (this.values.length * 2 > this.slots.length) {
-      this.slots = new Int32Array(this.slots.length * 2).fill(-1);
-      for (let known = 0; known < this.values.length; known++) this.place(known, this.hashes[known]!);
-    } else this.place(code, hash);
+    this.table.add(hash, code);
     return code;
   }
 
@@ -109,12 +95,44 @@ export class Dictionary {
   column(size: number): TextColumn {
     return { codes: new Int32Array(size), values: this.values };
   }
+}
 
-  private place(code: number, hash: number): void {
-    const mask = this.slots.length - 1;
+/**
+ * Open addressing by a text's hash: each slot holds a hash beside the index of its text
+ * (plus one; 0 is empty), so a probe reads one cache line and the text itself only once
+ * the hashes agree. Lookups of fresh strings in large tables are bound by memory latency.
+ */
+class HashSlots {
+  private slots = new Int32Array(4096);
+  private count = 0;
+
+  /** The index of `text` in `texts`, or -1. */
+  find(hash: number, text: string, texts: readonly string[]): number {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const index = slots[slot * 2 + 1]!;
+      if (index === 0) return -1;
+      if (slots[slot * 2] === hash && sameText(texts[index - 1]!, text)) return index - 1;
+    }
+  }
+
+  add(hash: number, index: number): void {
+    if (++this.count * 2 > this.slots.length >> 1) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2);
+      for (let k = 0; k < old.length; k += 2) if (old[k + 1] !== 0) this.place(old[k]!, old[k + 1]!);
+    }
+    this.place(hash, index + 1);
+  }
+
+  private place(hash: number, entry: number): void {
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     let slot = hash & mask;
-    while (this.slots[slot] !== -1) slot = (slot + 1) & mask;
-    this.slots[slot] = code;
+    while (slots[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+    slots[slot * 2] = hash;
+    slots[slot * 2 + 1] = entry;
   }
 }
 
@@ -136,6 +154,16 @@ export class PrepareContext {
   }
 }
 
+/**
+ * a === b, by their characters: two equal strings cut from different lines are different
+ * objects, and === on slices of longer strings takes a slow call into the runtime.
+ */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
 /** FNV-1a over UTF-16 code units, as a signed 32-bit integer. */
 function textHash(text: string): number {
   let hash = 0x811c9dc5;
@@ -144,19 +172,82 @@ function textHash(text: string): number {
 }
 
 /**
+ * Results worked out once per distinct raw text (a cell as read), looked up in an
+ * open-addressing table keyed by the text's hash: the raw values are fresh strings, each
+ * hashed once here, and the table's typed arrays cost the collector nothing to walk.
+ */
+export class RawCache<T> {
+  private readonly results: T[] = [];
+  /**
+   * Per slot: the hash, the entry's index plus one (0: empty), and where its characters
+   * start in `chars` and how many: a hit reads the slot and the characters, nothing more,
+   * and the cache holds no slice of the lines its raw values were cut from.
+   */
+  private slots = new Int32Array(4 * 2048);
+  private chars = new Uint16Array(1 << 16);
+  private used = 0;
+
+  constructor(private readonly work: (raw: string) => T) {}
+
+  get(raw: string): T {
+    const hash = textHash(raw);
+    const slots = this.slots;
+    const mask = (slots.length >> 2) - 1;
+    const length = raw.length;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = slot * 4;
+      const entry = slots[at + 1]!;
+      if (entry === 0) break;
+      if (slots[at] === hash && slots[at + 3] === length && this.holds(slots[at + 2]!, raw)) return this.results[entry - 1]!;
+    }
+    const result = this.work(raw);
+    // A dataset of ever-new values (ids typed as names) stops growing the cache, not the scan.
+    if (this.results.length < MAX_CACHED) this.add(raw, hash, result);
+    return result;
+  }
+
+  private holds(start: number, raw: string): boolean {
+    const chars = this.chars;
+    for (let k = 0; k < raw.length; k++) if (chars[start + k] !== raw.charCodeAt(k)) return false;
+    return true;
+  }
+
+  private add(raw: string, hash: number, result: T): void {
+    const entry = this.results.push(result);
+    if (this.used + raw.length > this.chars.length) {
+      const grown = new Uint16Array(Math.max(this.chars.length * 2, this.used + raw.length));
+      grown.set(this.chars);
+      this.chars = grown;
+    }
+    const start = this.used;
+    for (let k = 0; k < raw.length; k++) this.chars[start + k] = raw.charCodeAt(k);
+    this.used += raw.length;
+    if (entry * 2 > this.slots.length >> 2) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2);
+      for (let k = 0; k < old.length; k += 4) if (old[k + 1] !== 0) this.place(old[k]!, old[k + 1]!, old[k + 2]!, old[k + 3]!);
+    }
+    this.place(hash, entry, start, raw.length);
+  }
+
+  private place(hash: number, entry: number, start: number, length: number): void {
+    const slots = this.slots;
+    const mask = (slots.length >> 2) - 1;
+    let slot = hash & mask;
+    while (slots[slot * 4 + 1] !== 0) slot = (slot + 1) & mask;
+    slots.set([hash, entry, start, length], slot * 4);
+  }
+}
+
+const MAX_CACHED = 2_000_000;
+
+/**
  * A normalizer whose result goes into `dictionary`, run once per distinct raw value:
  * raw text in, code out.
  */
 export function internedNormalizer(dictionary: Dictionary, normalize: (raw: string) => string): (raw: string) => number {
-  const cache = new Map<string, number>();
-  return (raw) => {
-    let code = cache.get(raw);
-    if (code === undefined) {
-      code = dictionary.code(normalize(raw));
-      if (cache.size < 2_000_000) cache.set(raw, code);
-    }
-    return code;
-  };
+  const cache = new RawCache((raw) => dictionary.code(normalize(raw)));
+  return (raw) => cache.get(raw);
 }
 
 /** A value derived from another dictionary's value (a name's sound), worked out once per code. */

@@ -7,10 +7,10 @@ import { normalizeEmail } from '../normalize/email';
 import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm, mistypedName } from '../normalize/person-name';
 import { asText, foldText, tokens } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
-import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
+import { derivedCode, Dictionary, internedNormalizer, PrepareContext, RawCache, textAt, uniqueColumn } from '../text-column';
 import type { EngineSettings } from '../settings';
 import type { BlockingRule, Comparison, ObjectModel } from '../types';
-import { baseColumns, propertiesRead, firstOf, hasValues, memoize, phoneticCoder, placeReader } from './prepare-helpers';
+import { baseColumns, propertiesRead, firstOf, hasValues, phoneticCoder, placeReader } from './prepare-helpers';
 
 const PHONES = ['phone', 'mobilephone'];
 
@@ -24,7 +24,7 @@ export const contactsModel: ObjectModel = {
   prepare(records, settings, context = new PrepareContext()) {
     const base = baseColumns(records, 'contacts');
     const n = base.size;
-    const { names, sounds, d, name, canonical, company, jobTitle, place, sound } = context.keep('contacts', () => {
+    const { names, sounds, d, name, canonical, company, jobTitle, birthDate, place, sound } = context.keep('contacts', () => {
       // First and last names share a dictionary: swapped names compare one column with the other.
       const names = new Dictionary();
       const sounds = new Dictionary();
@@ -35,11 +35,13 @@ export const contactsModel: ObjectModel = {
       };
       return {
         names, sounds, d,
-        name: memoize(normalizeNamePart),
+        // A raw name's normalized text, and its code once coded (-1 until then).
+        name: new RawCache((raw) => ({ text: normalizeNamePart(raw), code: -1 })),
         canonical: derivedCode(names, d.canonicalFirst, canonicalGivenName),
         company: internedNormalizer(d.company, (raw) => normalizeBusinessName(raw, settings.normalizeBusinessNames).tokens.join(' ')),
         // Words in any order, any case: "Sales Director", "director, sales".
         jobTitle: internedNormalizer(d.jobTitle, (raw) => tokens(foldText(raw)).sort().join(' ')),
+        birthDate: internedNormalizer(d.birthDate, (raw) => normalizeDate(raw)),
         place: placeReader(d, settings),
         sound: derivedCode(names, sounds, phoneticCoder()),
       };
@@ -60,15 +62,25 @@ export const contactsModel: ObjectModel = {
     const namesOnly = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const p = records[i]!.properties ?? {};
-      let first = name(asText(p.firstname));
-      let last = name(asText(p.lastname));
+      const rawFirst = asText(p.firstname);
+      const rawLast = asText(p.lastname);
+      const firstName = name.get(rawFirst);
+      const lastName = name.get(rawLast);
+      let first = firstName.text;
+      let last = lastName.text;
+      let firstCode: number;
+      let lastCode: number;
       if (last === '' && first.includes(' ')) {
         const cut = first.lastIndexOf(' ');
         last = first.slice(cut + 1);
         first = first.slice(0, cut);
+        firstCode = names.code(first);
+        lastCode = names.code(last);
+      } else {
+        // Coded on first use, first name before last, as names.code would: the same codes.
+        firstCode = firstName.code === -1 ? (firstName.code = names.code(first)) : firstName.code;
+        lastCode = lastName.code === -1 ? (lastName.code = names.code(last)) : lastName.code;
       }
-      const firstCode = names.code(first);
-      const lastCode = names.code(last);
       c.first.codes[i] = firstCode;
       c.last.codes[i] = lastCode;
       const address = normalizeEmail(p.email, settings.normalizeEmails);
@@ -78,15 +90,20 @@ export const contactsModel: ObjectModel = {
         const local = address.local;
         const letters = DIGIT.test(local) ? local.replace(/\d+/g, '') : local;
         // "Müller" writes "mueller" in an address, "Jörg" "joerg".
-        const [f, l] = UMLAUT.test(`${asText(p.firstname)}${asText(p.lastname)}`) ? [umlauts(first, p.firstname), umlauts(last, p.lastname)] : [first, last];
-        const ofNames = (text: string) => madeOfNames(text, first, last) || madeOfNames(text, f, l);
-        namesOnly[i] = ofNames(letters) || madeOfNames(letters, last, first) || madeOfNames(letters, l, f) ? 1 : 0;
+        const umlaut = UMLAUT.test(rawFirst) || UMLAUT.test(rawLast);
+        const f = umlaut ? umlauts(first, rawFirst) : first;
+        const l = umlaut ? umlauts(last, rawLast) : last;
+        // Stripped of separators once, not once a test; the spelt-out names only where they differ.
+        const bareLocal = withoutSeparators(local);
+        const bareLetters = letters === local ? bareLocal : withoutSeparators(letters);
+        const spelt = f !== first || l !== last;
+        namesOnly[i] = namesIn(bareLetters, first, last) || namesIn(bareLetters, last, first) || (spelt && (namesIn(bareLetters, f, l) || namesIn(bareLetters, l, f))) ? 1 : 0;
         // A mailbox named after the person ("jacqueline@", "stephen.rogers@", "srogers@")
         // repeats what the names already say, and "marketing@" names nobody: neither counts
         // as a shared mailbox name at two domains.
         // Without dots, dashes and underscores: Gmail drops the dots ("ann.brookaway46@yahoo.com",
         // "annbrookaway46@gmail.com" are one mailbox name at two providers).
-        if (!ROLE_ADDRESSES.has(local) && !ofNames(local)) c.emailLocal.codes[i] = d.emailLocal.code(SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local);
+        if (!ROLE_ADDRESSES.has(local) && !namesIn(bareLocal, first, last) && !(spelt && namesIn(bareLocal, f, l))) c.emailLocal.codes[i] = d.emailLocal.code(bareLocal);
       }
       c.canonicalFirst.codes[i] = canonical(firstCode);
       if (phonetic) {
@@ -96,8 +113,11 @@ export const contactsModel: ObjectModel = {
       place(c, i, p, firstOf(p, PHONES));
       c.company.codes[i] = company(asText(p.company));
       c.jobTitle.codes[i] = jobTitle(asText(p.jobtitle));
-      c.birthDate.codes[i] = d.birthDate.code(normalizeDate(p.date_of_birth));
-      c.identifier.codes[i] = d.identifier.code(foldText(p.external_id).replaceAll(' ', ''));
+      // Dates of birth repeat (36,500 days in a century): read once per distinct text.
+      const dob = p.date_of_birth;
+      c.birthDate.codes[i] = typeof dob === 'string' ? birthDate(dob) : d.birthDate.code(normalizeDate(dob));
+      const id = asText(p.external_id);
+      c.identifier.codes[i] = id === '' ? 0 : d.identifier.code(foldText(id).replaceAll(' ', ''));
     }
     return { objectType: 'contacts', ...base, columns: c, flags: { webmail, namesOnly } };
   },
@@ -273,8 +293,17 @@ export function firstNamesDiffer(names: readonly string[], settings: EngineSetti
 
 /** True when a mailbox name is only the person's names: jane, doe, janedoe, jane.doe, doe.jane, jdoe, janed. */
 export function madeOfNames(local: string, first: string, last: string): boolean {
-  // Without building the forms: this runs three times for every record.
-  const bare = SEPARATORS.test(local) ? local.replace(/[._-]/g, '') : local;
+  return namesIn(withoutSeparators(local), first, last);
+}
+
+/** A mailbox name without its dots, dashes and underscores. */
+function withoutSeparators(local: string): string {
+  return SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local;
+}
+
+/** madeOfNames of a mailbox name already without separators. */
+function namesIn(bare: string, first: string, last: string): boolean {
+  // Without building the forms: this runs several times for every record.
   if (bare === '' || DIGIT.test(bare)) return false;
   const f = first.includes(' ') ? first.replaceAll(' ', '') : first;
   const l = last.includes(' ') ? last.replaceAll(' ', '') : last;
@@ -292,8 +321,7 @@ const SEPARATORS = /[._-]/;
 const UMLAUT = /[äöüÄÖÜ]/;
 
 /** A name part with its umlauts written out ("muller" from "Müller" → "mueller"), when the raw value has them. */
-function umlauts(normalized: string, raw: unknown): string {
-  const text = asText(raw);
+function umlauts(normalized: string, text: string): string {
   if (!UMLAUT.test(text)) return normalized;
   return normalizeNamePart(text.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue'));
 }

@@ -10,22 +10,15 @@ import { normalizePostcode } from '../normalize/postcode';
 import { normalizeCountry, normalizeRegion } from '../normalize/region';
 import { asText, foldText } from '../normalize/text';
 import type { EngineSettings } from '../settings';
-import { internedNormalizer, type Dictionary, type TextColumn, type UniqueColumn } from '../text-column';
+import { internedNormalizer, RawCache, type Dictionary, type TextColumn, type UniqueColumn } from '../text-column';
 
 /**
  * Caches a normalizer by raw value: names, cities and companies repeat a great deal,
  * so a million records need only thousands of normalizations.
  */
 export function memoize<T>(normalize: (raw: string) => T): (raw: string) => T {
-  const cache = new Map<string, T>();
-  return (raw) => {
-    let value = cache.get(raw);
-    if (value === undefined) {
-      value = normalize(raw);
-      if (cache.size < 2_000_000) cache.set(raw, value);
-    }
-    return value;
-  };
+  const cache = new RawCache(normalize);
+  return (raw) => cache.get(raw);
 }
 
 /** Primary Double Metaphone code of every word, joined; a cache per scan, so none outlives it. */

@@ -15,6 +15,28 @@ describe('normalizeStreetAddress', () => {
     expect(normalizeStreetAddress('Suite 200, 500 Market St').unit).toBe('200');
   });
 
+  it('reads plain ASCII addresses as it reads those with accents or a "#"', () => {
+    // The first of each pair takes the plain ASCII path, the second the general one.
+    const pairs: [string, string][] = [
+      ['  12a  North Main Street, Apt 5 ', '12a North Main Street # 5 '],
+      ['Suite 200 -- 500 Market St.', 'Suite 200 -- 500 Märket St.'],
+      ['7 Way Close', '7 Way Clöse'],
+      ['12ab Main St', '12ab Maïn St'],
+    ];
+    const expected = [
+      { street: '12a n main st', unit: '5', number: '12a' },
+      { street: '500 market st', unit: '200', number: '500' },
+      { street: '7 way cl', unit: '', number: '7' },
+      { street: '12ab main st', unit: '', number: '' },
+    ];
+    pairs.forEach(([plain, other], k) => {
+      expect(normalizeStreetAddress(plain)).toEqual(expected[k]);
+      expect(normalizeStreetAddress(other)).toEqual(expected[k]);
+    });
+    expect(normalizeStreetAddress('5 Main St,,Apt')).toEqual({ street: '5 main st apt', unit: '', number: '5' });
+    expect(normalizeStreetAddress('  ,. ')).toEqual({ street: '', unit: '', number: '' });
+  });
+
   it('handles empty and odd values', () => {
     expect(normalizeStreetAddress(null)).toEqual({ street: '', unit: '', number: '' });
     expect(normalizeStreetAddress('Apt')).toEqual({ street: 'apt', unit: '', number: '' });
