@@ -1,8 +1,8 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { endsInRealTopLevelDomain } from '../normalize/domain';
 import { memoizedSimilarity } from './memoized-similarity';
-import { editDistance, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { AddressFacts } from './address-facts';
+import { bitCount, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -480,6 +480,24 @@ export function numberedTwin(a: string, b: string): boolean {
   return a !== b && (bare(a) || bare(b)) && stem(a) !== '' && stem(a) === stem(b);
 }
 
+/**
+ * Jaro-Winkler of 0.92 or more, or two characters apart in addresses of ten or more. Bounds
+ * rule out nearly every pair first: by the letter masks, at no cost, then by the characters
+ * the two have in common, in one pass where either measure costs many. No more characters
+ * than those can match, and two edits change the count of at most two on either side.
+ */
+function similarAddresses(a: string, maskA: number, b: string, maskB: number): boolean {
+  const la = a.length;
+  const lb = b.length;
+  // Margins far above rounding error: a pair ruled out is below 0.92 however Jaro-Winkler rounds.
+  const mayBeAlike = jaroWinklerCeiling(a, b, Math.min(la - bitCount(maskA & ~maskB), lb - bitCount(maskB & ~maskA))) >= 0.92 - 1e-9;
+  const mayBeTypo = la >= 10 && Math.abs(la - lb) <= 2 && missingLetters(maskA, maskB) <= 2;
+  if (!mayBeAlike && !mayBeTypo) return false;
+  const apart = lettersApart(a, b);
+  if (mayBeAlike && jaroWinklerCeiling(a, b, Math.max(la, lb) - apart) >= 0.92 - 1e-9 && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) return true;
+  return mayBeTypo && apart <= 2 && editDistance(a, b, 2) <= 2;
+}
+
 /** Whether two addresses end in the same "@domain", without slicing either. */
 function sameDomain(a: string, b: string): boolean {
   for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
@@ -490,11 +508,14 @@ function sameDomain(a: string, b: string): boolean {
   return false;
 }
 
-/** Whether two addresses have one name before the @, dots, dashes and underscores aside (Gmail drops the dots). */
-function sameMailboxName(a: string, b: string): boolean {
+/**
+ * Whether two addresses have one name before the @, dots, dashes and underscores aside
+ * (Gmail drops the dots), given where each one's @ is (-1 without one).
+ */
+function sameMailboxName(a: string, atA: number, b: string, atB: number): boolean {
   // Read in place, separators skipped: no slice and no replaced copy for each pair.
-  const endA = mailboxEnd(a);
-  const endB = mailboxEnd(b);
+  const endA = mailboxEnd(a, atA);
+  const endB = mailboxEnd(b, atB);
   let i = 0;
   let j = 0;
   for (;;) {
@@ -508,21 +529,13 @@ function sameMailboxName(a: string, b: string): boolean {
 }
 
 /** Where the name before the @ ends: as slice(0, lastIndexOf('@')) would cut it, one character short without an @. */
-function mailboxEnd(address: string): number {
-  const at = address.lastIndexOf('@');
+function mailboxEnd(address: string, at: number): number {
   return at === -1 ? Math.max(0, address.length - 1) : at;
 }
 
 /** A dot, an underscore or a dash. */
 function isSeparator(code: number): boolean {
   return code === 46 || code === 95 || code === 45;
-}
-
-/** Whether two addresses' domains differ by more than a typo ("acme.com", "acme.con" are one). */
-function unrelatedDomains(a: string, b: string): boolean {
-  const x = a.slice(a.lastIndexOf('@') + 1);
-  const y = b.slice(b.lastIndexOf('@') + 1);
-  return x !== '' && y !== '' && editDistance(x, y, 2) > 2;
 }
 
 /** "james" at two companies is two people; "james.radcombe82" at two providers is likely one. */
@@ -554,14 +567,9 @@ export function emailComparison(options: {
   const locals = options.locals.codes;
   const localText = options.locals.values;
   const addressEquality = equalityOf(options.addresses);
-  // A mistyped domain ("white.ohg") names no company, so it is no second workplace. By domain, worked out once.
-  const real = new Map<string, boolean>();
-  const realDomain = (address: string) => {
-    const domain = address.slice(address.lastIndexOf('@') + 1);
-    let known = real.get(domain);
-    if (known === undefined) real.set(domain, (known = endsInRealTopLevelDomain(domain)));
-    return known;
-  };
+  const facts = new AddressFacts(text);
+  // Whether two addresses' domains differ by more than a typo ("acme.com", "acme.con" are one).
+  const unrelatedDomains = (x: number, y: number) => x !== 0 && y !== 0 && x !== y && editDistance(facts.domainText(x), facts.domainText(y), 2) > 2;
   return {
     name: 'email',
     label: 'Email',
@@ -596,17 +604,19 @@ export function emailComparison(options: {
       if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) return webmail[i] || webmail[j] ? 1 : 2;
       const a = text[ca]!;
       const b = text[cb]!;
+      const maskA = facts.mask(ca);
+      const maskB = facts.mask(cb);
       // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
       if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedTwin(a, b)) return 3;
-      if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, b)) return 4;
+      if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, facts.at(ca), b, facts.at(cb))) return 4;
       const twoWorkplaces = fuzzy ? 7 : 5;
-      if (fuzzy) {
-        // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
-        if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && ((jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) || (a.length >= 10 && editDistance(a, b, 2) <= 2))) {
-          return namesOnly[i] && namesOnly[j] ? 6 : 5;
-        }
-      }
-      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) && realDomain(a) && realDomain(b) ? twoWorkplaces : twoWorkplaces + 1;
+      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
+      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return namesOnly[i] && namesOnly[j] ? 6 : 5;
+      if (webmail[i] || webmail[j]) return twoWorkplaces + 1;
+      // A mistyped domain ("white.ohg") names no company, so it is no second workplace.
+      const x = facts.domain(ca);
+      const y = facts.domain(cb);
+      return unrelatedDomains(x, y) && facts.realDomain(x) && facts.realDomain(y) ? twoWorkplaces : twoWorkplaces + 1;
     },
     termFrequency: { level: 1, column: options.locals },
   };

@@ -119,7 +119,8 @@ export function missingLetters(maskA: number, maskB: number): number {
   return Math.max(bitCount(maskA & ~maskB), bitCount(maskB & ~maskA));
 }
 
-function bitCount(bits: number): number {
+/** Set bits of a 32-bit mask. */
+export function bitCount(bits: number): number {
   let v = bits - ((bits >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
