@@ -2,7 +2,8 @@ import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
 import { memoizedSimilarity } from './memoized-similarity';
 import { AddressFacts } from './address-facts';
-import { bitCount, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { codeFacts, letterMasks } from './code-facts';
+import { bitCount, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -104,17 +105,28 @@ export function tokenComparison(options: {
     { label: 'different', m: 0.05 },
   ].map((level) => (options.circumstantial ? { ...level, circumstantial: true } : level));
   const half = 2 + fuzzyBands.length;
-  // The level depends on the two values alone, so it is worked out once per pair of values.
-  const levelOf = memoizedSimilarity(values, (a, b) => {
-    const overlap = tokenSetSimilarity(split(a), split(b));
+  // Each value's words and letters, worked out once: the pairs of values are mostly distinct
+  // (company names), and a memo of them would cost more than the measures with these.
+  const words = codeFacts(values, split);
+  const mask = letterMasks(values);
+  const levelOf = (x: number, y: number) => {
+    // One order of the two values whatever the order of the records.
+    if (values[x]! > values[y]!) {
+      const swap = x;
+      x = y;
+      y = swap;
+    }
+    const a = values[x]!;
+    const b = values[y]!;
+    const overlap = tokenSetSimilarity(words(x), words(y));
     if (overlap === 1) return 1;
     // The cheap bound rules out most pairs of names before Jaro-Winkler proper.
-    if (fuzzyBands.length > 0 && jaroWinklerBound(a, b) >= fuzzyBands.at(-1)!) {
+    if (fuzzyBands.length > 0 && jaroWinklerBoundOf(a, mask(x), b, mask(y)) >= fuzzyBands.at(-1)!) {
       const similarity = jaroWinkler(a, b);
       for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return 2 + k;
     }
     return overlap >= 0.5 ? half : half + 1;
-  });
+  };
   return {
     name: options.name,
     label: options.label,
