@@ -1,4 +1,4 @@
-import { letterMask } from './similarity';
+import { CEILING_MARGIN, jaroWinklerCeilingOf, letterMask } from './similarity';
 
 /*
  * Facts of each distinct value of a dictionary (a name's letters, its formal name, its sound),
@@ -8,20 +8,54 @@ import { letterMask } from './similarity';
  * tables grow.
  */
 
-/** Each value's letter mask (see letterMask) by its code. */
-export function letterMasks(values: readonly string[]): (code: number) => number {
-  let masks = new Int32Array(values.length + 1);
-  return (code) => {
-    if (code >= masks.length) {
-      const grown = new Int32Array(Math.max(code + 1, masks.length * 2));
-      grown.set(masks);
-      masks = grown;
-    }
-    let mask = masks[code]!;
+/**
+ * Each value's letter mask (see letterMask) and length by its code: together they bound
+ * Jaro-Winkler and the edit distance of two values without reading either.
+ */
+export class LetterFacts {
+  private masks: Int32Array;
+  private lengths: Int32Array;
+
+  constructor(private readonly values: readonly string[]) {
+    this.masks = new Int32Array(values.length + 1);
+    this.lengths = new Int32Array(values.length + 1);
+  }
+
+  mask(code: number): number {
+    if (code >= this.masks.length) this.grow(code + 1);
+    let mask = this.masks[code]!;
     // 0 is also the mask of '', which is no work to find again.
-    if (mask === 0) masks[code] = mask = letterMask(values[code]!);
+    if (mask === 0) {
+      const value = this.values[code]!;
+      this.masks[code] = mask = letterMask(value);
+      this.lengths[code] = value.length;
+    }
     return mask;
-  };
+  }
+
+  /** The value's length, once its mask has been asked for. */
+  length(code: number): number {
+    return this.lengths[code]!;
+  }
+
+  /**
+   * Whether Jaro-Winkler of two values may reach `threshold`, by their masks and lengths
+   * alone (see jaroWinklerCeilingOf): false rules the pair out.
+   */
+  mayReach(a: number, b: number, threshold: number): boolean {
+    const maskA = this.mask(a);
+    const maskB = this.mask(b);
+    return jaroWinklerCeilingOf(maskA, this.lengths[a]!, maskB, this.lengths[b]!) >= threshold - CEILING_MARGIN;
+  }
+
+  private grow(size: number): void {
+    const masks = new Int32Array(Math.max(size, this.masks.length * 2));
+    const lengths = new Int32Array(masks.length);
+    masks.set(this.masks);
+    lengths.set(this.lengths);
+    this.masks = masks;
+    this.lengths = lengths;
+  }
 }
 
 /** What `derive` makes of each value, by its code. */

@@ -2,8 +2,8 @@ import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
 import { memoizedSimilarity } from './memoized-similarity';
 import { AddressFacts } from './address-facts';
-import { codeFacts, letterMasks } from './code-facts';
-import { bitCount, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { codeFacts, LetterFacts } from './code-facts';
+import { bitCount, CEILING_MARGIN, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -18,6 +18,8 @@ export interface StringComparisonOptions {
   extraLevels?: readonly ExtraLevel[];
   /** Jaro-Winkler bands, strongest first; omitted when fuzzy matching is off. */
   fuzzyBands?: readonly number[];
+  /** Letter masks and lengths of the values, to rule pairs out of the fuzzy bands before reading them (see LetterFacts). */
+  letters?: LetterFacts;
   /** Phonetic codes per record; omitted when phonetic matching is off. */
   phonetic?: TextColumn;
   /** A clear disagreement (two house numbers) that overrides any similarity and earns its own weight. */
@@ -37,7 +39,7 @@ export interface StringComparisonOptions {
 
 /** Exact, then any extra levels, then Jaro-Winkler bands, then phonetic, then different. */
 export function stringComparison(options: StringComparisonOptions): Comparison {
-  const { extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
+  const { extraLevels = [], fuzzyBands = [], phonetic, conflict, letters } = options;
   const { codes, values } = options.values;
   const equality = equalityOf(options.values);
   const similar =
@@ -45,6 +47,10 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
       ? (a: number, b: number) => jaroWinkler(values[a]!, values[b]!)
       : (options.similarity ?? memoizedSimilarity(values, jaroWinkler));
   const lowestBand = fuzzyBands.at(-1) ?? 1;
+  // The cheap bounds rule out most pairs before Jaro-Winkler proper.
+  const mayBeSimilar = letters
+    ? (a: number, b: number) => letters.mayReach(a, b, lowestBand) && jaroWinklerBoundOf(values[a]!, letters.mask(a), values[b]!, letters.mask(b)) >= lowestBand
+    : (a: number, b: number) => jaroWinklerBound(values[a]!, values[b]!) >= lowestBand;
   const levels: ComparisonLevel[] = [
     { label: 'exact match', m: 0.8, u: options.exactU ?? 0.002 },
     ...extraLevels.map(({ label, m, u }) => ({ label, m, u: u ?? 0.002 })),
@@ -69,7 +75,7 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
       if (sameValue(a, b, equality)) return 0;
       for (let k = 0; k < extraLevels.length; k++) if (extraLevels[k]!.test(i, j)) return 1 + k;
       if (conflict?.test(i, j)) return conflictLevel;
-      if (fuzzyBands.length > 0 && jaroWinklerBound(values[a]!, values[b]!) >= lowestBand) {
+      if (fuzzyBands.length > 0 && mayBeSimilar(a, b)) {
         const similarity = similar(a, b);
         for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return firstFuzzy + k;
       }
@@ -105,10 +111,11 @@ export function tokenComparison(options: {
     { label: 'different', m: 0.05 },
   ].map((level) => (options.circumstantial ? { ...level, circumstantial: true } : level));
   const half = 2 + fuzzyBands.length;
+  const lowestBand = fuzzyBands.at(-1) ?? 1;
   // Each value's words and letters, worked out once: the pairs of values are mostly distinct
   // (company names), and a memo of them would cost more than the measures with these.
   const words = codeFacts(values, split);
-  const mask = letterMasks(values);
+  const letters = new LetterFacts(values);
   const levelOf = (x: number, y: number) => {
     // One order of the two values whatever the order of the records.
     if (values[x]! > values[y]!) {
@@ -121,7 +128,7 @@ export function tokenComparison(options: {
     const overlap = tokenSetSimilarity(words(x), words(y));
     if (overlap === 1) return 1;
     // The cheap bound rules out most pairs of names before Jaro-Winkler proper.
-    if (fuzzyBands.length > 0 && jaroWinklerBoundOf(a, mask(x), b, mask(y)) >= fuzzyBands.at(-1)!) {
+    if (fuzzyBands.length > 0 && letters.mayReach(x, y, lowestBand) && jaroWinklerBoundOf(a, letters.mask(x), b, letters.mask(y)) >= lowestBand) {
       const similarity = jaroWinkler(a, b);
       for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return 2 + k;
     }
@@ -501,12 +508,11 @@ export function numberedTwin(a: string, b: string): boolean {
 function similarAddresses(a: string, maskA: number, b: string, maskB: number): boolean {
   const la = a.length;
   const lb = b.length;
-  // Margins far above rounding error: a pair ruled out is below 0.92 however Jaro-Winkler rounds.
-  const mayBeAlike = jaroWinklerCeiling(a, b, Math.min(la - bitCount(maskA & ~maskB), lb - bitCount(maskB & ~maskA))) >= 0.92 - 1e-9;
+  const mayBeAlike = jaroWinklerCeiling(a, b, Math.min(la - bitCount(maskA & ~maskB), lb - bitCount(maskB & ~maskA))) >= 0.92 - CEILING_MARGIN;
   const mayBeTypo = la >= 10 && Math.abs(la - lb) <= 2 && missingLetters(maskA, maskB) <= 2;
   if (!mayBeAlike && !mayBeTypo) return false;
   const apart = lettersApart(a, b);
-  if (mayBeAlike && jaroWinklerCeiling(a, b, Math.max(la, lb) - apart) >= 0.92 - 1e-9 && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) return true;
+  if (mayBeAlike && jaroWinklerCeiling(a, b, Math.max(la, lb) - apart) >= 0.92 - CEILING_MARGIN && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) return true;
   return mayBeTypo && apart <= 2 && editDistance(a, b, 2) <= 2;
 }
 

@@ -98,6 +98,25 @@ export function jaroWinklerCeiling(a: string, b: string, common: number): number
   return boundOfMatches(a, b, common);
 }
 
+/**
+ * An upper bound of jaroWinkler(a, b) by the strings' letter masks and lengths alone: a
+ * character whose bit the other's mask lacks matches nothing, and the common prefix is
+ * taken as long as it may be.
+ */
+export function jaroWinklerCeilingOf(maskA: number, la: number, maskB: number, lb: number): number {
+  if (la === 0 || lb === 0) return 0;
+  const matches = Math.min(la - bitCount(maskA & ~maskB), lb - bitCount(maskB & ~maskA));
+  if (matches <= 0) return 0;
+  const jaro = (matches / la + matches / lb + 1) / 3;
+  return jaro + Math.min(4, la, lb) * 0.1 * (1 - jaro);
+}
+
+/**
+ * What a ceiling is checked against below a threshold: far above rounding error, so that a
+ * pair ruled out by a ceiling is below the threshold however Jaro-Winkler rounds.
+ */
+export const CEILING_MARGIN = 1e-9;
+
 /** Jaro-Winkler of two non-empty strings were `matches` characters to match, none transposed. */
 function boundOfMatches(a: string, b: string, matches: number): number {
   if (matches <= 0) return 0;

@@ -1,11 +1,11 @@
 import { memoizedSimilarity } from '../compare/memoized-similarity';
-import { codeFacts, letterMasks } from '../compare/code-facts';
-import { editDistance, jaroWinkler, jaroWinklerBoundOf, missingLetters } from '../compare/similarity';
+import { codeFacts, LetterFacts } from '../compare/code-facts';
+import { editDistance, jaroWinkler, jaroWinklerBoundOf } from '../compare/similarity';
 import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
-import { normalizeNamePart, canonicalGivenName, formalName, givenNamesClearlyDiffer, initialOrShortForm, mistypedName } from '../normalize/person-name';
+import { normalizeNamePart, canonicalGivenName, formalName, givenNamesClearlyDiffer, initialOrShortForm, mayBeMistyped, mistypedName } from '../normalize/person-name';
 import { asText, foldText, tokens } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, textAt, uniqueColumn } from '../text-column';
@@ -112,9 +112,11 @@ export const contactsModel: ObjectModel = {
     const nameSimilarity = memoizedSimilarity(first.values, jaroWinkler);
     // Swapped names often carry a typo too ("Zboncak Rebcwca" for "Rebecca Zboncak").
     const names = first.values;
-    const mask = letterMasks(names);
+    const letters = new LetterFacts(names);
     const nearly = (a: number, b: number) =>
-      a !== 0 && b !== 0 && (a === b || (settings.enableFuzzyMatching && jaroWinklerBoundOf(names[a]!, mask(a), names[b]!, mask(b)) >= 0.9 && nameSimilarity(a, b) >= 0.9));
+      a !== 0 &&
+      b !== 0 &&
+      (a === b || (settings.enableFuzzyMatching && letters.mayReach(a, b, 0.9) && jaroWinklerBoundOf(names[a]!, letters.mask(a), names[b]!, letters.mask(b)) >= 0.9 && nameSimilarity(a, b) >= 0.9));
     // One record may lack the name the other has in its other field ("Macdonald Dylan", "Dylan").
     const nearlyOrMissing = (a: number, b: number) => a === 0 || b === 0 || nearly(a, b);
     const swapped = (own: Int32Array, other: Int32Array) => ({
@@ -128,15 +130,15 @@ export const contactsModel: ObjectModel = {
     // Jaro-Winkler ranks low: a level of its own, below the similarity bands.
     const lowestBand = bands.at(-1) ?? 1;
     const typo = memoizedSimilarity(names, (a, b) => (mistypedName(a, b) ? 1 : 0));
-    // Names with more than two letters the other lacks are no typo of it: most pairs, ruled out before the memo.
-    const mistypedCodes = (a: number, b: number) => missingLetters(mask(a), mask(b)) <= 2 && typo(a, b) === 1;
+    // Most pairs of names are ruled out by their letters and lengths before the memo.
+    const mistypedCodes = (a: number, b: number) => mayBeMistyped(letters.mask(a), letters.length(a), letters.mask(b), letters.length(b)) && typo(a, b) === 1;
     const mistyped = (column: Int32Array) => ({
       label: 'mistyped (letters wrong, missing or scrambled)',
       m: 0.02,
       u: 0.002,
       test: (i: number, j: number) => mistypedCodes(column[i]!, column[j]!) && nameSimilarity(column[i]!, column[j]!) < lowestBand,
     });
-    const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, mask));
+    const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
     const comparisons: Comparison[] = [
       emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching }),
@@ -157,6 +159,7 @@ export const contactsModel: ObjectModel = {
           conflict: { label: 'clearly different (two people)', m: 0.005, u: 0.95, test: twoPeopleByName },
           fuzzyBands: bands,
           similarity: nameSimilarity,
+          letters,
           ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
         }),
         // Only records that share an email address or an id are one person whatever else
@@ -168,6 +171,7 @@ export const contactsModel: ObjectModel = {
         extraLevels: [swapped(last.codes, first.codes), ...(settings.enableFuzzyMatching ? [mistyped(last.codes)] : [])],
         fuzzyBands: bands,
         similarity: nameSimilarity,
+        letters,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
       }),
       phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, extensions: c.phoneExtension! }),
@@ -270,7 +274,7 @@ export function twoPeople(first: Int32Array, last: Int32Array, differ: (a: numbe
  * the pair of codes (see givenNamesClearlyDiffer); with phonetic matching on, names that
  * sound alike are not.
  */
-export function firstNamesDiffer(names: readonly string[], settings: EngineSettings, mask = letterMasks(names)): (a: number, b: number) => number {
+export function firstNamesDiffer(names: readonly string[], settings: EngineSettings, letters = new LetterFacts(names)): (a: number, b: number) => number {
   const sound = settings.enablePhoneticMatching ? phoneticCoder() : undefined;
   const full = memoizedSimilarity(names, (a, b) => (givenNamesClearlyDiffer(a, b, sound) ? 1 : 0));
   const formal = codeFacts(names, formalName);
@@ -282,14 +286,14 @@ export function firstNamesDiffer(names: readonly string[], settings: EngineSetti
     const a = names[x]!;
     const b = names[y]!;
     if (a === '' || b === '' || a === b) return 0;
-    const maskA = mask(x);
-    const maskB = mask(y);
+    const maskA = letters.mask(x);
+    const maskB = letters.mask(y);
     if (((maskA | maskB) & 1) !== 0) return full(x, y);
     if (initialOrShortForm(a, b) || formal(x) === formal(y)) return 0;
     if (sounds && sounds(x) === sounds(y) && sounds(x) !== '') return 0;
     // Neither a typo (see mistypedName) nor alike by Jaro-Winkler (see sameGivenName), by their bounds.
-    const mayBeTypo = missingLetters(maskA, maskB) <= 2;
-    const mayBeAlike = Math.min(a.length, b.length) >= 4 && jaroWinklerBoundOf(a, maskA, b, maskB) >= 0.85;
+    const mayBeTypo = mayBeMistyped(maskA, a.length, maskB, b.length);
+    const mayBeAlike = Math.min(a.length, b.length) >= 4 && letters.mayReach(x, y, 0.85) && jaroWinklerBoundOf(a, maskA, b, maskB) >= 0.85;
     return mayBeTypo || mayBeAlike ? full(x, y) : 1;
   };
 }

@@ -1,4 +1,4 @@
-import { editDistance, jaroWinkler, jaroWinklerBound, lettersApart } from '../compare/similarity';
+import { editDistance, jaroWinkler, jaroWinklerBound, lettersApart, missingLetters } from '../compare/similarity';
 import { NICKNAMES } from './nicknames';
 import { foldText } from './text';
 
@@ -97,6 +97,16 @@ export function mistypedName(a: string, b: string): boolean {
   if (editDistance(a, b, 2) <= (short >= 5 ? 2 : 1)) return true;
   // Names whose lengths differ by two or more are at least that many letters apart.
   return short >= 4 && Math.abs(a.length - b.length) <= 1 && lettersApart(a, b) <= 1;
+}
+
+/**
+ * False only when mistypedName is false, by the two names' letter masks and lengths alone
+ * (see letterMask): one or two edits change a length and the letters one name lacks by as
+ * many at most, and names of four letters or fewer allow one.
+ */
+export function mayBeMistyped(maskA: number, lengthA: number, maskB: number, lengthB: number): boolean {
+  const slips = Math.min(lengthA, lengthB) >= 5 ? 2 : 1;
+  return Math.abs(lengthA - lengthB) <= slips && missingLetters(maskA, maskB) <= slips;
 }
 
 /**
