@@ -1,6 +1,6 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { memoizedSimilarity } from './memoized-similarity';
+import { inOneOrder, levelTable, memoizedSimilarity } from './memoized-similarity';
 import { AddressFacts } from './address-facts';
 import { codeFacts, LetterFacts } from './code-facts';
 import { bitCount, CEILING_MARGIN, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
@@ -116,7 +116,7 @@ export function tokenComparison(options: {
   // (company names), and a memo of them would cost more than the measures with these.
   const words = codeFacts(values, split);
   const letters = new LetterFacts(values);
-  const levelOf = (x: number, y: number) => {
+  const measure = (x: number, y: number) => {
     // One order of the two values whatever the order of the records.
     if (values[x]! > values[y]!) {
       const swap = x;
@@ -134,6 +134,8 @@ export function tokenComparison(options: {
     }
     return overlap >= 0.5 ? half : half + 1;
   };
+  // Few values (job titles): every pair's level kept.
+  const levelOf = levelTable(values.length, measure);
   return {
     name: options.name,
     label: options.label,
@@ -424,7 +426,7 @@ export function locationComparison(options: { properties: readonly string[]; col
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
   // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 two typos ("Loonon").
-  const citySimilarity = memoizedSimilarity(city.values, nameLikeness);
+  const citySimilarity = levelTable(city.values.length, inOneOrder(city.values, nameLikeness), memoizedSimilarity(city.values, nameLikeness));
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',

@@ -257,10 +257,18 @@ export function withinOneEdit(a: string, b: string): boolean {
   let i = 0;
   while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   if (i === la && i === lb) return true;
+  // The rests compared in place: no slices for each of millions of pairs of phone numbers.
   if (la === lb) {
     // One substitution, or neighbours swapped.
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && a.slice(i + 2) === b.slice(i + 2);
+    if (sameRest(a, i + 1, b, i + 1)) return true;
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameRest(a, i + 2, b, i + 2);
   }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return la > lb ? sameRest(a, i + 1, b, i) : sameRest(a, i, b, i + 1);
+}
+
+/** Whether a from `i` on is b from `j` on: a.slice(i) === b.slice(j), without the slices (both within their strings). */
+function sameRest(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
 }
