@@ -181,10 +181,12 @@ export function phoneComparison(options: { properties: readonly string[]; number
       if (a === 0 || b === 0) return NULL_LEVEL;
       const x = text[a]!;
       const y = text[b]!;
-      const sameLine = sameValue(a, b, numberEquality) || sameEnding(x, y, 7);
-      if (sameLine && extensions && extensions[i] !== 0 && extensions[j] !== 0 && extensions[i] !== extensions[j]) return 3;
-      if (sameValue(a, b, numberEquality)) return 0;
-      if (sameEnding(x, y, 7)) return 1;
+      // Each check once: the same number, else the same last seven digits.
+      const sameNumber = sameValue(a, b, numberEquality);
+      const sameDigits = !sameNumber && sameEnding(x, y, 7);
+      if ((sameNumber || sameDigits) && extensions && extensions[i] !== 0 && extensions[j] !== 0 && extensions[i] !== extensions[j]) return 3;
+      if (sameNumber) return 0;
+      if (sameDigits) return 1;
       return withinOneEdit(x, y) ? 2 : extensions ? 4 : 3;
     },
   };
