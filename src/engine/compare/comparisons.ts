@@ -1,8 +1,9 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { endsInRealTopLevelDomain } from '../normalize/domain';
-import { memoizedSimilarity } from './memoized-similarity';
-import { editDistance, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { inOneOrder, levelTable, memoizedSimilarity } from './memoized-similarity';
+import { AddressFacts } from './address-facts';
+import { codeFacts, LetterFacts } from './code-facts';
+import { bitCount, CEILING_MARGIN, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 interface ExtraLevel extends ComparisonLevel {
   test(i: number, j: number): boolean;
@@ -17,6 +18,8 @@ export interface StringComparisonOptions {
   extraLevels?: readonly ExtraLevel[];
   /** Jaro-Winkler bands, strongest first; omitted when fuzzy matching is off. */
   fuzzyBands?: readonly number[];
+  /** Letter masks and lengths of the values, to rule pairs out of the fuzzy bands before reading them (see LetterFacts). */
+  letters?: LetterFacts;
   /** Phonetic codes per record; omitted when phonetic matching is off. */
   phonetic?: TextColumn;
   /** A clear disagreement (two house numbers) that overrides any similarity and earns its own weight. */
@@ -36,7 +39,7 @@ export interface StringComparisonOptions {
 
 /** Exact, then any extra levels, then Jaro-Winkler bands, then phonetic, then different. */
 export function stringComparison(options: StringComparisonOptions): Comparison {
-  const { extraLevels = [], fuzzyBands = [], phonetic, conflict } = options;
+  const { extraLevels = [], fuzzyBands = [], phonetic, conflict, letters } = options;
   const { codes, values } = options.values;
   const equality = equalityOf(options.values);
   const similar =
@@ -44,6 +47,10 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
       ? (a: number, b: number) => jaroWinkler(values[a]!, values[b]!)
       : (options.similarity ?? memoizedSimilarity(values, jaroWinkler));
   const lowestBand = fuzzyBands.at(-1) ?? 1;
+  // The cheap bounds rule out most pairs before Jaro-Winkler proper.
+  const mayBeSimilar = letters
+    ? (a: number, b: number) => letters.mayReach(a, b, lowestBand) && jaroWinklerBoundOf(values[a]!, letters.mask(a), values[b]!, letters.mask(b)) >= lowestBand
+    : (a: number, b: number) => jaroWinklerBound(values[a]!, values[b]!) >= lowestBand;
   const levels: ComparisonLevel[] = [
     { label: 'exact match', m: 0.8, u: options.exactU ?? 0.002 },
     ...extraLevels.map(({ label, m, u }) => ({ label, m, u: u ?? 0.002 })),
@@ -68,7 +75,7 @@ export function stringComparison(options: StringComparisonOptions): Comparison {
       if (sameValue(a, b, equality)) return 0;
       for (let k = 0; k < extraLevels.length; k++) if (extraLevels[k]!.test(i, j)) return 1 + k;
       if (conflict?.test(i, j)) return conflictLevel;
-      if (fuzzyBands.length > 0 && jaroWinklerBound(values[a]!, values[b]!) >= lowestBand) {
+      if (fuzzyBands.length > 0 && mayBeSimilar(a, b)) {
         const similarity = similar(a, b);
         for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return firstFuzzy + k;
       }
@@ -104,17 +111,31 @@ export function tokenComparison(options: {
     { label: 'different', m: 0.05 },
   ].map((level) => (options.circumstantial ? { ...level, circumstantial: true } : level));
   const half = 2 + fuzzyBands.length;
-  // The level depends on the two values alone, so it is worked out once per pair of values.
-  const levelOf = memoizedSimilarity(values, (a, b) => {
-    const overlap = tokenSetSimilarity(split(a), split(b));
+  const lowestBand = fuzzyBands.at(-1) ?? 1;
+  // Each value's words and letters, worked out once: the pairs of values are mostly distinct
+  // (company names), and a memo of them would cost more than the measures with these.
+  const words = codeFacts(values, split);
+  const letters = new LetterFacts(values);
+  const measure = (x: number, y: number) => {
+    // One order of the two values whatever the order of the records.
+    if (values[x]! > values[y]!) {
+      const swap = x;
+      x = y;
+      y = swap;
+    }
+    const a = values[x]!;
+    const b = values[y]!;
+    const overlap = tokenSetSimilarity(words(x), words(y));
     if (overlap === 1) return 1;
     // The cheap bound rules out most pairs of names before Jaro-Winkler proper.
-    if (fuzzyBands.length > 0 && jaroWinklerBound(a, b) >= fuzzyBands.at(-1)!) {
+    if (fuzzyBands.length > 0 && letters.mayReach(x, y, lowestBand) && jaroWinklerBoundOf(a, letters.mask(x), b, letters.mask(y)) >= lowestBand) {
       const similarity = jaroWinkler(a, b);
       for (let k = 0; k < fuzzyBands.length; k++) if (similarity >= fuzzyBands[k]!) return 2 + k;
     }
     return overlap >= 0.5 ? half : half + 1;
-  });
+  };
+  // Few values (job titles): every pair's level kept.
+  const levelOf = levelTable(values.length, measure);
   return {
     name: options.name,
     label: options.label,
@@ -160,10 +181,12 @@ export function phoneComparison(options: { properties: readonly string[]; number
       if (a === 0 || b === 0) return NULL_LEVEL;
       const x = text[a]!;
       const y = text[b]!;
-      const sameLine = sameValue(a, b, numberEquality) || sameEnding(x, y, 7);
-      if (sameLine && extensions && extensions[i] !== 0 && extensions[j] !== 0 && extensions[i] !== extensions[j]) return 3;
-      if (sameValue(a, b, numberEquality)) return 0;
-      if (sameEnding(x, y, 7)) return 1;
+      // Each check once: the same number, else the same last seven digits.
+      const sameNumber = sameValue(a, b, numberEquality);
+      const sameDigits = !sameNumber && sameEnding(x, y, 7);
+      if ((sameNumber || sameDigits) && extensions && extensions[i] !== 0 && extensions[j] !== 0 && extensions[i] !== extensions[j]) return 3;
+      if (sameNumber) return 0;
+      if (sameDigits) return 1;
       return withinOneEdit(x, y) ? 2 : extensions ? 4 : 3;
     },
   };
@@ -405,7 +428,7 @@ export function locationComparison(options: { properties: readonly string[]; col
   const countries = country.codes;
   const known = (i: number) => streets[i] !== 0 || zips[i] !== 0 || cities[i] !== 0 || regions[i] !== 0 || countries[i] !== 0;
   // One place written two ways: 2 a typo ("Loondon", "fTelford") or letters swapped; 1 two typos ("Loonon").
-  const citySimilarity = memoizedSimilarity(city.values, nameLikeness);
+  const citySimilarity = levelTable(city.values.length, inOneOrder(city.values, nameLikeness), memoizedSimilarity(city.values, nameLikeness));
   const similarStreets = (a: string, b: string) => jaroWinklerBound(a, b) >= 0.9 && jaroWinkler(a, b) >= 0.9;
   return {
     name: 'location',
@@ -480,6 +503,23 @@ export function numberedTwin(a: string, b: string): boolean {
   return a !== b && (bare(a) || bare(b)) && stem(a) !== '' && stem(a) === stem(b);
 }
 
+/**
+ * Jaro-Winkler of 0.92 or more, or two characters apart in addresses of ten or more. Bounds
+ * rule out nearly every pair first: by the letter masks, at no cost, then by the characters
+ * the two have in common, in one pass where either measure costs many. No more characters
+ * than those can match, and two edits change the count of at most two on either side.
+ */
+function similarAddresses(a: string, maskA: number, b: string, maskB: number): boolean {
+  const la = a.length;
+  const lb = b.length;
+  const mayBeAlike = jaroWinklerCeiling(a, b, Math.min(la - bitCount(maskA & ~maskB), lb - bitCount(maskB & ~maskA))) >= 0.92 - CEILING_MARGIN;
+  const mayBeTypo = la >= 10 && Math.abs(la - lb) <= 2 && missingLetters(maskA, maskB) <= 2;
+  if (!mayBeAlike && !mayBeTypo) return false;
+  const apart = lettersApart(a, b);
+  if (mayBeAlike && jaroWinklerCeiling(a, b, Math.max(la, lb) - apart) >= 0.92 - CEILING_MARGIN && jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) return true;
+  return mayBeTypo && apart <= 2 && editDistance(a, b, 2) <= 2;
+}
+
 /** Whether two addresses end in the same "@domain", without slicing either. */
 function sameDomain(a: string, b: string): boolean {
   for (let i = a.length - 1, j = b.length - 1; i >= 0 && j >= 0; i--, j--) {
@@ -490,11 +530,14 @@ function sameDomain(a: string, b: string): boolean {
   return false;
 }
 
-/** Whether two addresses have one name before the @, dots, dashes and underscores aside (Gmail drops the dots). */
-function sameMailboxName(a: string, b: string): boolean {
+/**
+ * Whether two addresses have one name before the @, dots, dashes and underscores aside
+ * (Gmail drops the dots), given where each one's @ is (-1 without one).
+ */
+function sameMailboxName(a: string, atA: number, b: string, atB: number): boolean {
   // Read in place, separators skipped: no slice and no replaced copy for each pair.
-  const endA = mailboxEnd(a);
-  const endB = mailboxEnd(b);
+  const endA = mailboxEnd(a, atA);
+  const endB = mailboxEnd(b, atB);
   let i = 0;
   let j = 0;
   for (;;) {
@@ -508,21 +551,13 @@ function sameMailboxName(a: string, b: string): boolean {
 }
 
 /** Where the name before the @ ends: as slice(0, lastIndexOf('@')) would cut it, one character short without an @. */
-function mailboxEnd(address: string): number {
-  const at = address.lastIndexOf('@');
+function mailboxEnd(address: string, at: number): number {
   return at === -1 ? Math.max(0, address.length - 1) : at;
 }
 
 /** A dot, an underscore or a dash. */
 function isSeparator(code: number): boolean {
   return code === 46 || code === 95 || code === 45;
-}
-
-/** Whether two addresses' domains differ by more than a typo ("acme.com", "acme.con" are one). */
-function unrelatedDomains(a: string, b: string): boolean {
-  const x = a.slice(a.lastIndexOf('@') + 1);
-  const y = b.slice(b.lastIndexOf('@') + 1);
-  return x !== '' && y !== '' && editDistance(x, y, 2) > 2;
 }
 
 /** "james" at two companies is two people; "james.radcombe82" at two providers is likely one. */
@@ -554,14 +589,9 @@ export function emailComparison(options: {
   const locals = options.locals.codes;
   const localText = options.locals.values;
   const addressEquality = equalityOf(options.addresses);
-  // A mistyped domain ("white.ohg") names no company, so it is no second workplace. By domain, worked out once.
-  const real = new Map<string, boolean>();
-  const realDomain = (address: string) => {
-    const domain = address.slice(address.lastIndexOf('@') + 1);
-    let known = real.get(domain);
-    if (known === undefined) real.set(domain, (known = endsInRealTopLevelDomain(domain)));
-    return known;
-  };
+  const facts = new AddressFacts(text);
+  // Whether two addresses' domains differ by more than a typo ("acme.com", "acme.con" are one).
+  const unrelatedDomains = (x: number, y: number) => x !== 0 && y !== 0 && x !== y && editDistance(facts.domainText(x), facts.domainText(y), 2) > 2;
   return {
     name: 'email',
     label: 'Email',
@@ -596,17 +626,19 @@ export function emailComparison(options: {
       if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) return webmail[i] || webmail[j] ? 1 : 2;
       const a = text[ca]!;
       const b = text[cb]!;
+      const maskA = facts.mask(ca);
+      const maskB = facts.mask(cb);
       // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
       if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedTwin(a, b)) return 3;
-      if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, b)) return 4;
+      if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, facts.at(ca), b, facts.at(cb))) return 4;
       const twoWorkplaces = fuzzy ? 7 : 5;
-      if (fuzzy) {
-        // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
-        if ((a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && ((jaroWinklerBound(a, b) >= 0.92 && jaroWinkler(a, b) >= 0.92) || (a.length >= 10 && editDistance(a, b, 2) <= 2))) {
-          return namesOnly[i] && namesOnly[j] ? 6 : 5;
-        }
-      }
-      return !webmail[i] && !webmail[j] && unrelatedDomains(a, b) && realDomain(a) && realDomain(b) ? twoWorkplaces : twoWorkplaces + 1;
+      // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
+      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return namesOnly[i] && namesOnly[j] ? 6 : 5;
+      if (webmail[i] || webmail[j]) return twoWorkplaces + 1;
+      // A mistyped domain ("white.ohg") names no company, so it is no second workplace.
+      const x = facts.domain(ca);
+      const y = facts.domain(cb);
+      return unrelatedDomains(x, y) && facts.realDomain(x) && facts.realDomain(y) ? twoWorkplaces : twoWorkplaces + 1;
     },
     termFrequency: { level: 1, column: options.locals },
   };

@@ -21,6 +21,38 @@ export function memoizedSimilarity(values: readonly string[], similarity: (a: st
   };
 }
 
+/** Most values a dictionary has for levelTable's table of every pair (a byte each: 16 MB at most, only the pages of pairs met filled). */
+const DENSE_VALUES = 4096;
+
+/**
+ * A measure of two codes whose results are small whole numbers (0 to 254: a level, a yes
+ * or no), kept for every pair of the first `count` codes of a dictionary of few values
+ * (cities, job titles): a byte at the pair's place costs less to read than a hash of the
+ * pair probing a table of millions. Codes from `count` on (values added later, as a record
+ * matched against an index adds them) and dictionaries of more values go to `beyond`.
+ */
+export function levelTable(count: number, level: (x: number, y: number) => number, beyond = level): (x: number, y: number) => number {
+  if (count > DENSE_VALUES) return beyond;
+  // Each pair's level + 1, 0 until worked out.
+  const table = new Uint8Array(count * count);
+  return (x, y) => {
+    if (x >= count || y >= count) return beyond(x, y);
+    const slot = x < y ? x * count + y : y * count + x;
+    let known = table[slot]!;
+    if (known === 0) table[slot] = known = level(x, y) + 1;
+    return known - 1;
+  };
+}
+
+/** A measure of two values by their codes, taken in one order whatever the order of the records or their codes. */
+export function inOneOrder(values: readonly string[], similarity: (a: string, b: string) => number): (x: number, y: number) => number {
+  return (x, y) => {
+    const a = values[x]!;
+    const b = values[y]!;
+    return a <= b ? similarity(a, b) : similarity(b, a);
+  };
+}
+
 /** Most slots a table has (half of them filled, 16 MB): past that, new pairs are computed and not kept. */
 const MAX_SLOTS = 1 << 20;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, tokenSetSimilarity, withinOneEdit } from './similarity';
+import { editDistance, jaccard, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, jaroWinklerCeilingOf, letterMask, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -68,6 +68,46 @@ describe('withinOneEdit', () => {
   it('agrees with editDistance(a, b, 1) <= 1', () => {
     const words = ['14155552671', '14155552617', '14155552672', '1415555267', '141555526711', '24155552671', '41155552671', '', 'a', 'ab', 'ba', 'abc'];
     for (const a of words) for (const b of words) expect(withinOneEdit(a, b), `${a} ${b}`).toBe(editDistance(a, b, 1) <= 1);
+  });
+});
+
+describe('withinOneEdit, in place', () => {
+  it('agrees with editDistance(a, b, 1) <= 1 on strings of a few letters, near copies included', () => {
+    const word = fc.stringMatching(/^[abc]{0,6}$/);
+    fc.assert(fc.property(word, word, (a, b) => withinOneEdit(a, b) === editDistance(a, b, 1) <= 1), { numRuns: 5000 });
+    const edited = word.chain((a) => fc.tuple(fc.constant(a), fc.nat(6), fc.stringMatching(/^[abc]{0,1}$/), fc.nat(1)).map(([s, at, put, cut]) => [s, s.slice(0, at) + put + s.slice(at + cut)] as const));
+    fc.assert(fc.property(edited, ([a, b]) => withinOneEdit(a, b) === editDistance(a, b, 1) <= 1), { numRuns: 5000 });
+  });
+});
+
+describe('bounds that rule pairs out before the measures', () => {
+  const text = fc.stringMatching(/^[a-f .@]{0,14}$/);
+  it('jaroWinklerBoundOf is jaroWinklerBound, given the letter masks', () => {
+    fc.assert(fc.property(text, text, (a, b) => jaroWinklerBoundOf(a, letterMask(a), b, letterMask(b)) === jaroWinklerBound(a, b)), { numRuns: 3000 });
+  });
+
+  it('the ceilings, by masks and lengths or by the characters in common, are never below Jaro-Winkler', () => {
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const jw = jaroWinkler(a, b);
+        const common = Math.max(a.length, b.length) - lettersApart(a, b);
+        return jaroWinklerCeilingOf(letterMask(a), a.length, letterMask(b), b.length) >= jw - 1e-12 && jaroWinklerCeiling(a, b, common) >= jw - 1e-12;
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('missing letters are never more than the letters apart, nor those more than the edits', () => {
+    fc.assert(
+      fc.property(text, text, (a, b) => missingLetters(letterMask(a), letterMask(b)) <= lettersApart(a, b) && lettersApart(a, b) <= Math.min(editDistance(a, b, 20), 21)),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('rules out two addresses at one provider with the same letters in other numbers, which the bound by letters lets through', () => {
+    const [a, b] = ['emma.mammo@gmail.com', 'mae.amoameo@gmail.com'];
+    expect(jaroWinklerBound(a, b)).toBeGreaterThanOrEqual(0.92);
+    expect(jaroWinklerCeiling(a, b, Math.max(a.length, b.length) - lettersApart(a, b))).toBeLessThan(0.92);
   });
 });
 

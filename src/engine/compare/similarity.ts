@@ -64,14 +64,111 @@ export function jaroWinklerBound(a: string, b: string): number {
   }
   let lonelyA = 0;
   for (let i = 0; i < la; i++) if ((maskB & (1 << (a.charCodeAt(i) & 31))) === 0) lonelyA++;
-  const matches = Math.min(la - lonelyA, lb - lonelyB);
-  if (matches === 0) return 0;
+  return boundOfMatches(a, b, Math.min(la - lonelyA, lb - lonelyB));
+}
+
+/** The set of a string's characters by their last five bits, as jaroWinklerBound reads them: one bit each. */
+export function letterMask(s: string): number {
+  let mask = 0;
+  for (let i = 0; i < s.length; i++) mask |= 1 << (s.charCodeAt(i) & 31);
+  return mask;
+}
+
+/**
+ * jaroWinklerBound(a, b) given the two strings' letter masks (see letterMask), worked out
+ * once per value: the same figure in two passes rather than three.
+ */
+export function jaroWinklerBoundOf(a: string, maskA: number, b: string, maskB: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  let lonelyA = 0;
+  for (let i = 0; i < la; i++) if ((maskB & (1 << (a.charCodeAt(i) & 31))) === 0) lonelyA++;
+  let lonelyB = 0;
+  for (let j = 0; j < lb; j++) if ((maskA & (1 << (b.charCodeAt(j) & 31))) === 0) lonelyB++;
+  return boundOfMatches(a, b, Math.min(la - lonelyA, lb - lonelyB));
+}
+
+/**
+ * An upper bound of jaroWinkler(a, b) given how many characters the two have in common
+ * (see lettersApart): no more of them can match, and none out of order.
+ */
+export function jaroWinklerCeiling(a: string, b: string, common: number): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  return boundOfMatches(a, b, common);
+}
+
+/**
+ * An upper bound of jaroWinkler(a, b) by the strings' letter masks and lengths alone: a
+ * character whose bit the other's mask lacks matches nothing, and the common prefix is
+ * taken as long as it may be.
+ */
+export function jaroWinklerCeilingOf(maskA: number, la: number, maskB: number, lb: number): number {
+  if (la === 0 || lb === 0) return 0;
+  const matches = Math.min(la - bitCount(maskA & ~maskB), lb - bitCount(maskB & ~maskA));
+  if (matches <= 0) return 0;
+  const jaro = (matches / la + matches / lb + 1) / 3;
+  return jaro + Math.min(4, la, lb) * 0.1 * (1 - jaro);
+}
+
+/**
+ * What a ceiling is checked against below a threshold: far above rounding error, so that a
+ * pair ruled out by a ceiling is below the threshold however Jaro-Winkler rounds.
+ */
+export const CEILING_MARGIN = 1e-9;
+
+/** Jaro-Winkler of two non-empty strings were `matches` characters to match, none transposed. */
+function boundOfMatches(a: string, b: string, matches: number): number {
+  if (matches <= 0) return 0;
+  const la = a.length;
+  const lb = b.length;
   const jaro = (matches / la + matches / lb + 1) / 3;
   let prefix = 0;
   const maxPrefix = Math.min(4, la, lb);
   while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
+
+/**
+ * Characters of one string that the other lacks, by two letter masks (see letterMask): at
+ * most the count of such characters with repeats, on the side with more, so never more
+ * than the edits between the two strings.
+ */
+export function missingLetters(maskA: number, maskB: number): number {
+  return Math.max(bitCount(maskA & ~maskB), bitCount(maskB & ~maskA));
+}
+
+/** Set bits of a 32-bit mask. */
+export function bitCount(bits: number): number {
+  let v = bits - ((bits >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/**
+ * Characters one string has and the other lacks, counted with repeats, on the side with
+ * more: never more than the edits between the two (an edit changes each side's count by
+ * one at most), and the longer string's length less this is how many characters the two
+ * have in common, which no Jaro match count exceeds.
+ */
+export function lettersApart(a: string, b: string): number {
+  // Counts by character code in one reused table, put back to zero after: no Map per call.
+  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i)]!++;
+  for (let i = 0; i < b.length; i++) letterCounts[b.charCodeAt(i)]!--;
+  // Each code's count read once (then zeroed), from whichever name holds it.
+  let extraA = 0;
+  let extraB = 0;
+  for (let i = 0; i < a.length + b.length; i++) {
+    const code = i < a.length ? a.charCodeAt(i) : b.charCodeAt(i - a.length);
+    const n = letterCounts[code]!;
+    if (n > 0) extraA += n;
+    else extraB -= n;
+    letterCounts[code] = 0;
+  }
+  return Math.max(extraA, extraB);
+}
+
+const letterCounts = new Int32Array(65536);
 
 /**
  * Damerau-Levenshtein distance (adjacent transpositions count once), stopping early
@@ -160,10 +257,18 @@ export function withinOneEdit(a: string, b: string): boolean {
   let i = 0;
   while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
   if (i === la && i === lb) return true;
+  // The rests compared in place: no slices for each of millions of pairs of phone numbers.
   if (la === lb) {
     // One substitution, or neighbours swapped.
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && a.slice(i + 2) === b.slice(i + 2);
+    if (sameRest(a, i + 1, b, i + 1)) return true;
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameRest(a, i + 2, b, i + 2);
   }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  return la > lb ? sameRest(a, i + 1, b, i) : sameRest(a, i, b, i + 1);
+}
+
+/** Whether a from `i` on is b from `j` on: a.slice(i) === b.slice(j), without the slices (both within their strings). */
+function sameRest(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
 }

@@ -4,7 +4,11 @@ import { buildMatchIndex, matchRecord } from '../match/match-index';
 import { resolveEngineSettings } from '../settings';
 import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord } from '../types';
-import { contactsModel } from './contacts';
+import fc from 'fast-check';
+import { doubleMetaphone } from 'double-metaphone';
+import { contactsModel, firstNamesDiffer } from './contacts';
+import { letterMask } from '../compare/similarity';
+import { givenNamesClearlyDiffer, mayBeMistyped, mistypedName } from '../normalize/person-name';
 import { similarNames } from '../compare/comparisons';
 import { blockPairs } from '../block/block-pairs';
 
@@ -204,5 +208,41 @@ describe('mistyped person data', () => {
     ];
     const groups = findDuplicates(records, 'contacts').groups.map((g) => g.recordIds.filter((id) => !id.startsWith('bg-')));
     expect(groups).toContainEqual(['initial', 'margaret', 'swapped', 'typos']);
+  });
+});
+
+describe('comparing by facts of each value, worked out once', () => {
+  it('settles every pair of first names as givenNamesClearlyDiffer does, with and without phonetic matching', () => {
+    const base = ['bob', 'robert', 'rob', 'j', 'james', 'jim', 'dan', 'daniel', 'jon', 'john', 'jonathan', 'catherine', 'kathryn', 'katherine', 'rebecca', 'rebcwca', 'iy', 'ivy', 'mary ann', 'ann', 'anna', 'noe', 'brandon', 'oliver', 'olievr', 'jones', 'josen', 'lisa', 'nancy', 'm', 'margaret', 'magraret', 'al', 'ali', 'alice', 'zoe', 'chloé', 'x@y'];
+    const names = ['', ...base];
+    for (const phonetic of [true, false]) {
+      const settingsNow = resolveEngineSettings({ enablePhoneticMatching: phonetic });
+      const sound = phonetic ? (name: string) => name.split(' ').map((word) => doubleMetaphone(word)[0]).join(' ') : undefined;
+      const differ = firstNamesDiffer(names, settingsNow);
+      for (let x = 0; x < names.length; x++)
+        for (let y = 0; y < names.length; y++) {
+          const [a, b] = names[x]! <= names[y]! ? [names[x]!, names[y]!] : [names[y]!, names[x]!];
+          expect(differ(x, y), `${names[x]} ${names[y]}`).toBe(givenNamesClearlyDiffer(a, b, sound) ? 1 : 0);
+        }
+    }
+  });
+
+  it('rules out of the typo check no pair of names that is a typo', () => {
+    const names = fc.stringMatching(/^[a-e]{1,9}$/);
+    fc.assert(fc.property(names, names, (a, b) => !mistypedName(a, b) || mayBeMistyped(letterMask(a), a.length, letterMask(b), b.length)), { numRuns: 5000 });
+  });
+
+  it('compares an address written over another at one code as itself (a record matched against an index takes one code in turn)', () => {
+    const data = contactsModel.prepare([{ id: 'a', properties: { email: 'louis.a@martinez.net' } }, { id: 'b', properties: { email: 'louis.a@heritagemarketing.us' } }], settings);
+    const email = contactsModel.comparisons(data, settings).find((c) => c.name === 'email')!;
+    const label = () => email.levels[email.compare(0, 1)]!.label;
+    expect(label()).toBe('work addresses at two different companies');
+    const column = data.columns.email!;
+    const code = column.codes[1]!;
+    column.values[code] = 'zed@martinez.nett';
+    column.hashes![code] = 1;
+    expect(label()).toBe('different');
+    column.values[code] = 'louis.a@martinez.nett';
+    expect(label()).toBe('similar (Jaro-Winkler ≥ 0.92, or two characters apart)');
   });
 });

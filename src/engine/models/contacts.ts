@@ -1,10 +1,11 @@
 import { memoizedSimilarity } from '../compare/memoized-similarity';
-import { editDistance, jaroWinkler, jaroWinklerBound } from '../compare/similarity';
+import { codeFacts, LetterFacts } from '../compare/code-facts';
+import { editDistance, jaroWinkler, jaroWinklerBoundOf } from '../compare/similarity';
 import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
-import { normalizeNamePart, canonicalGivenName, givenNamesClearlyDiffer, initialOrShortForm, mistypedName } from '../normalize/person-name';
+import { normalizeNamePart, canonicalGivenName, formalName, givenNamesClearlyDiffer, initialOrShortForm, mayBeMistyped, mistypedName } from '../normalize/person-name';
 import { asText, foldText, tokens } from '../normalize/text';
 import { derivedPart, filteredPart, firstFilled, joinKey, part, unorderedKey, type KeyPart } from '../block/keys';
 import { derivedCode, Dictionary, internedNormalizer, PrepareContext, RawCache, textAt, uniqueColumn } from '../text-column';
@@ -131,8 +132,11 @@ export const contactsModel: ObjectModel = {
     const nameSimilarity = memoizedSimilarity(first.values, jaroWinkler);
     // Swapped names often carry a typo too ("Zboncak Rebcwca" for "Rebecca Zboncak").
     const names = first.values;
+    const letters = new LetterFacts(names);
     const nearly = (a: number, b: number) =>
-      a !== 0 && b !== 0 && (a === b || (settings.enableFuzzyMatching && jaroWinklerBound(names[a]!, names[b]!) >= 0.9 && nameSimilarity(a, b) >= 0.9));
+      a !== 0 &&
+      b !== 0 &&
+      (a === b || (settings.enableFuzzyMatching && letters.mayReach(a, b, 0.9) && jaroWinklerBoundOf(names[a]!, letters.mask(a), names[b]!, letters.mask(b)) >= 0.9 && nameSimilarity(a, b) >= 0.9));
     // One record may lack the name the other has in its other field ("Macdonald Dylan", "Dylan").
     const nearlyOrMissing = (a: number, b: number) => a === 0 || b === 0 || nearly(a, b);
     const swapped = (own: Int32Array, other: Int32Array) => ({
@@ -142,18 +146,19 @@ export const contactsModel: ObjectModel = {
         (nearly(own[i]!, other[j]!) && nearlyOrMissing(other[i]!, own[j]!)) || (nearly(other[i]!, own[j]!) && nearlyOrMissing(own[i]!, other[j]!)),
     });
     const canonicalFirst = c.canonicalFirst!.codes;
-    const shortForm = memoizedSimilarity(names, (a, b) => (initialOrShortForm(a, b) ? 1 : 0));
     // A typo that leaves little of the name in place ("Iy", "Ivy"; "Josen", "Jones"), which
     // Jaro-Winkler ranks low: a level of its own, below the similarity bands.
     const lowestBand = bands.at(-1) ?? 1;
     const typo = memoizedSimilarity(names, (a, b) => (mistypedName(a, b) ? 1 : 0));
+    // Most pairs of names are ruled out by their letters and lengths before the memo.
+    const mistypedCodes = (a: number, b: number) => mayBeMistyped(letters.mask(a), letters.length(a), letters.mask(b), letters.length(b)) && typo(a, b) === 1;
     const mistyped = (column: Int32Array) => ({
       label: 'mistyped (letters wrong, missing or scrambled)',
       m: 0.02,
       u: 0.002,
-      test: (i: number, j: number) => typo(column[i]!, column[j]!) === 1 && nameSimilarity(column[i]!, column[j]!) < lowestBand,
+      test: (i: number, j: number) => mistypedCodes(column[i]!, column[j]!) && nameSimilarity(column[i]!, column[j]!) < lowestBand,
     });
-    const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings));
+    const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
     const comparisons: Comparison[] = [
       emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching }),
@@ -163,7 +168,8 @@ export const contactsModel: ObjectModel = {
           extraLevels: [
             { label: 'same name (nickname)', m: 0.05, test: (i, j) => canonicalFirst[i] === canonicalFirst[j] },
             swapped(first.codes, last.codes),
-            { label: 'an initial or short form of the other', m: 0.03, u: 0.01, test: (i, j) => shortForm(first.codes[i]!, first.codes[j]!) === 1 },
+            // Worked out each time: it costs less than a lookup in a memo of millions of pairs.
+            { label: 'an initial or short form of the other', m: 0.03, u: 0.01, test: (i, j) => initialOrShortForm(names[first.codes[i]!]!, names[first.codes[j]!]!) },
             ...(settings.enableFuzzyMatching ? [mistyped(first.codes)] : []),
           ],
           // Families share surname, address and phone, colleagues surname, company and email
@@ -173,6 +179,7 @@ export const contactsModel: ObjectModel = {
           conflict: { label: 'clearly different (two people)', m: 0.005, u: 0.95, test: twoPeopleByName },
           fuzzyBands: bands,
           similarity: nameSimilarity,
+          letters,
           ...(settings.enablePhoneticMatching ? { phonetic: c.firstPhonetic! } : {}),
         }),
         // Only records that share an email address or an id are one person whatever else
@@ -184,6 +191,7 @@ export const contactsModel: ObjectModel = {
         extraLevels: [swapped(last.codes, first.codes), ...(settings.enableFuzzyMatching ? [mistyped(last.codes)] : [])],
         fuzzyBands: bands,
         similarity: nameSimilarity,
+        letters,
         ...(settings.enablePhoneticMatching ? { phonetic: c.lastPhonetic! } : {}),
       }),
       phoneComparison({ properties: ['phone', 'mobilephone'], numbers: c.phone!, extensions: c.phoneExtension! }),
@@ -286,9 +294,28 @@ export function twoPeople(first: Int32Array, last: Int32Array, differ: (a: numbe
  * the pair of codes (see givenNamesClearlyDiffer); with phonetic matching on, names that
  * sound alike are not.
  */
-export function firstNamesDiffer(names: readonly string[], settings: EngineSettings): (a: number, b: number) => number {
+export function firstNamesDiffer(names: readonly string[], settings: EngineSettings, letters = new LetterFacts(names)): (a: number, b: number) => number {
   const sound = settings.enablePhoneticMatching ? phoneticCoder() : undefined;
-  return memoizedSimilarity(names, (a, b) => (givenNamesClearlyDiffer(a, b, sound) ? 1 : 0));
+  const full = memoizedSimilarity(names, (a, b) => (givenNamesClearlyDiffer(a, b, sound) ? 1 : 0));
+  const formal = codeFacts(names, formalName);
+  const sounds = sound ? codeFacts(names, sound) : undefined;
+  // Most pairs are two plain names far apart, or one name's nickname, initial or sound:
+  // settled here by facts of each name, without the memo. Names of several words (a
+  // space sets bit 0 of a mask) and near ones go to givenNamesClearlyDiffer.
+  return (x, y) => {
+    const a = names[x]!;
+    const b = names[y]!;
+    if (a === '' || b === '' || a === b) return 0;
+    const maskA = letters.mask(x);
+    const maskB = letters.mask(y);
+    if (((maskA | maskB) & 1) !== 0) return full(x, y);
+    if (initialOrShortForm(a, b) || formal(x) === formal(y)) return 0;
+    if (sounds && sounds(x) === sounds(y) && sounds(x) !== '') return 0;
+    // Neither a typo (see mistypedName) nor alike by Jaro-Winkler (see sameGivenName), by their bounds.
+    const mayBeTypo = mayBeMistyped(maskA, a.length, maskB, b.length);
+    const mayBeAlike = Math.min(a.length, b.length) >= 4 && letters.mayReach(x, y, 0.85) && jaroWinklerBoundOf(a, maskA, b, maskB) >= 0.85;
+    return mayBeTypo || mayBeAlike ? full(x, y) : 1;
+  };
 }
 
 /** True when a mailbox name is only the person's names: jane, doe, janedoe, jane.doe, doe.jane, jdoe, janed. */

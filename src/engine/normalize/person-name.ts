@@ -1,4 +1,4 @@
-import { editDistance, jaroWinkler, jaroWinklerBound } from '../compare/similarity';
+import { editDistance, jaroWinkler, jaroWinklerBound, lettersApart, missingLetters } from '../compare/similarity';
 import { NICKNAMES } from './nicknames';
 import { foldText } from './text';
 
@@ -61,15 +61,22 @@ export function givenNamesClearlyDiffer(a: string, b: string, sound?: (name: str
 /** Whether one name is an initial of the other (j, james) or a short form the nickname table lacks (dan, daniel). */
 export function initialOrShortForm(a: string, b: string): boolean {
   if (a === '' || b === '' || a === b) return false;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length === 1 ? short === long.charAt(0) : short.length >= 3 && long.startsWith(short);
+  // No array to destructure: this runs for millions of pairs of names.
+  const short = a.length <= b.length ? a : b;
+  const long = short === a ? b : a;
+  return short.length === 1 ? short.charCodeAt(0) === long.charCodeAt(0) : short.length >= 3 && long.startsWith(short);
+}
+
+/** The formal name a nickname stands for (bob → robert), as sameGivenName compares them; other names unchanged. */
+export function formalName(name: string): string {
+  return NICKNAMES.get(name) ?? name;
 }
 
 function sameGivenName(a: string, b: string, sound?: (name: string) => string): boolean {
   if (a === '' || b === '') return false;
   if (a === b || initialOrShortForm(a, b)) return true;
   const short = a.length <= b.length ? a : b;
-  if ((NICKNAMES.get(a) ?? a) === (NICKNAMES.get(b) ?? b)) return true;
+  if (formalName(a) === formalName(b)) return true;
   if (mistypedName(a, b)) return true;
   // The bound first: most names a scan holds side by side are far apart, and it costs less.
   if (short.length >= 4 && jaroWinklerBound(a, b) >= 0.85 && jaroWinkler(a, b) >= 0.85) return true;
@@ -93,6 +100,16 @@ export function mistypedName(a: string, b: string): boolean {
 }
 
 /**
+ * False only when mistypedName is false, by the two names' letter masks and lengths alone
+ * (see letterMask): one or two edits change a length and the letters one name lacks by as
+ * many at most, and names of four letters or fewer allow one.
+ */
+export function mayBeMistyped(maskA: number, lengthA: number, maskB: number, lengthB: number): boolean {
+  const slips = Math.min(lengthA, lengthB) >= 5 ? 2 : 1;
+  return Math.abs(lengthA - lengthB) <= slips && missingLetters(maskA, maskB) <= slips;
+}
+
+/**
  * Letters of one name that the other has nowhere, counted with repeats, on the side with
  * more; by the letters' last five bits, so at worst an undercount.
  */
@@ -107,23 +124,3 @@ function lonelyLetters(a: string, b: string): number {
   for (let j = 0; j < b.length; j++) if ((maskA & (1 << (b.charCodeAt(j) & 31))) === 0) lonelyB++;
   return Math.max(lonelyA, lonelyB);
 }
-
-/** Letters one name has and the other lacks, counted with repeats, on the side with more. */
-function lettersApart(a: string, b: string): number {
-  // Counts by character code in one reused table, put back to zero after: no Map per call.
-  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i)]!++;
-  for (let i = 0; i < b.length; i++) letterCounts[b.charCodeAt(i)]!--;
-  // Each code's count read once (then zeroed), from whichever name holds it.
-  let extraA = 0;
-  let extraB = 0;
-  for (let i = 0; i < a.length + b.length; i++) {
-    const code = i < a.length ? a.charCodeAt(i) : b.charCodeAt(i - a.length);
-    const n = letterCounts[code]!;
-    if (n > 0) extraA += n;
-    else extraB -= n;
-    letterCounts[code] = 0;
-  }
-  return Math.max(extraA, extraB);
-}
-
-const letterCounts = new Int32Array(65536);
