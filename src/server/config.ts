@@ -69,7 +69,7 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10).describe('Connections per process on a PostgreSQL server'),
   RUN_WORKERS: bool(true).describe('Run job workers inside the web process; set false when separate `npm run worker` processes do the work'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2).describe('Jobs of each queue one process runs at once'),
-  SCAN_MEMORY_RECORDS: z.coerce.number().int().min(0).default(600_000).describe('Records of its last scans a worker keeps in memory, over all portals, so rescans redo only what changed (0: none)'),
+  SCAN_MEMORY_RECORDS: z.coerce.number().int().min(0).default(600_000).describe('Records of its last scans a worker keeps in memory, over all portals, so rescans redo only what changed (0: none); a selection over half of it is read from the mirror a page at a time, as columns, and not kept'),
   SESSION_PURGE_CRON: z
     .string()
     .regex(/^(\S+\s+){4,5}\S+$/, 'must be a cron expression of 5 or 6 fields')
