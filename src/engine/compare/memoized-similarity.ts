@@ -6,19 +6,8 @@
  * columns of unique values (emails): nothing recurs.
  */
 export function memoizedSimilarity(values: readonly string[], similarity: (a: string, b: string) => number): (a: number, b: number) => number {
-  const table = new PairTable();
-  return (x, y) => {
-    const ca = x < y ? x : y;
-    const cb = x < y ? y : x;
-    const known = table.get(ca, cb);
-    if (!Number.isNaN(known)) return known;
-    // One order of the two values whatever the order of the records or their codes.
-    const a = values[ca]!;
-    const b = values[cb]!;
-    const value = a <= b ? similarity(a, b) : similarity(b, a);
-    table.set(ca, cb, value);
-    return value;
-  };
+  // One order of the two values whatever the order of the records or their codes.
+  return memoizedByCodes(inOneOrder(values, similarity));
 }
 
 /**
