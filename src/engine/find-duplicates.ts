@@ -336,7 +336,7 @@ async function membersRead(clusters: readonly { members: readonly number[] }[], 
   indexes.forEach((index, k) => {
     const record = read[k]!;
     const properties: Record<string, unknown> = {};
-    for (const name of shown) if (record.properties?.[name] !== undefined) properties[name] = record.properties[name];
+    for (const name of shown) if (record.properties[name] !== undefined) properties[name] = record.properties[name];
     records[index] = { id: record.id, properties };
   });
   return records;

@@ -128,8 +128,8 @@ export async function scanSelection(
   const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions, { above: memoryRecords / 2 });
   const loadMs = Math.round(performance.now() - started);
   const records = selection.records;
-  if (!Array.isArray(records) || records.length > memoryRecords / 2) {
-    const result = await findDuplicatesInParallel(records instanceof RecordColumns ? records.batches() : (records as EngineRecord[]), objectType, options);
+  if (records instanceof RecordColumns) {
+    const result = await findDuplicatesInParallel(records.batches(), objectType, options);
     return { selection, result, mode: 'full', changed: records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
   }
   const { result, state } = await scanKeepingState(records as EngineRecord[], objectType, options, carried);

@@ -81,10 +81,9 @@ async function loadScanColumns(db: Db, selection: Awaited<ReturnType<typeof sele
     if (last) where = and(where, keptByLimit(last))!;
   }
   const records = new RecordColumns();
-  const version = sql<number | null>`${VERSION}::float8`;
   for (let after: string | null = null; ; ) {
     const rows: { id: string; properties: Record<string, string | null>; updatedAt: number | null }[] = await db
-      .select({ id: crmRecords.hubspotId, properties: crmRecords.properties, updatedAt: version })
+      .select({ id: crmRecords.hubspotId, properties: crmRecords.properties, updatedAt: VERSION })
       .from(crmRecords)
       .where(after === null ? where : and(where, gt(crmRecords.hubspotId, after)))
       .orderBy(asc(crmRecords.hubspotId))
