@@ -5,7 +5,7 @@ import type { EngineSettings } from '../settings';
 import { PrepareContext } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
 import { warmUp } from './warm-up';
-import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords, type Piece } from './transfer';
+import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords } from './transfer';
 
 /** What a worker thread is asked to do for one scan (a session). */
 export type EngineTask =
@@ -18,9 +18,9 @@ export type EngineTask =
   | { task: 'finish'; session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings }
   /**
    * The whole dataset, slice by slice; null marks the slice this worker prepared itself.
-   * With `pieces`, the rows of the slices in record order (see concatDatasets).
+   * Records read in batches send it as one part, its arrays in shared memory.
    */
-  | { task: 'load'; session: number; parts: (PackedDataset | null)[]; pieces?: Piece[] }
+  | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
   /** Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without `out`, returned. */
   | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number }
   | { task: 'end'; session: number }
@@ -59,7 +59,6 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
       const data = concatDatasets(
         message.parts.map((part) => (part === null ? own : unpackDataset(part))),
         message.parts.includes(null) ? message.parts.indexOf(null) : undefined,
-        message.pieces,
       );
       delete session.own;
       session.comparisons = session.model.comparisons(data, session.settings);
