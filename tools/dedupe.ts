@@ -79,7 +79,7 @@ const memory = (): string => {
   return peak > 0 ? `memory ${mib(now)}, peak so far ${mib(peak)}` : `memory ${mib(now)}`;
 };
 // Records are normalized as they are read, a batch at a time, and not kept: the groups'
-// members alone are read again, for their explanations.
+// members alone are read again, for the explanations a JSON output shows.
 const read = await openCsvRecords(file, objectType, { map, ...(values.id ? { idColumn: values.id } : {}), onRow: (n) => console.error(`  read ${n.toLocaleString('en-US')} records (${elapsed()} s; ${memory()})`) }).catch((error: unknown) =>
   fail((error as NodeJS.ErrnoException).code === 'ENOENT' ? `No such file: ${file}` : (error as Error).message),
 );
@@ -91,6 +91,8 @@ const STAGES: Record<EngineStage, string> = { prepare: 'reading and normalizing'
 let lastStage = '';
 const result = await findDuplicatesInParallel(read.source, objectType, {
   ...(parallel ? {} : { threads: 1 }),
+  // Only the JSON output shows explanations: otherwise the groups' members need not be read again for their values.
+  values: values.out?.toLowerCase().endsWith('.json') === true,
   onProgress: (stage) => {
     if (stage === lastStage) return;
     lastStage = stage;

@@ -56,6 +56,16 @@ describe('findDuplicates on contacts', () => {
     expect(total).toBeCloseTo(pair.weight, 1);
   });
 
+  it('explains with the same levels, weights and reason but no values when asked for none', () => {
+    const bare = findDuplicates(contacts, 'contacts', { values: false });
+    const values = (r: typeof result) => new Set(r.groups.flatMap((g) => g.pairs.flatMap((p) => p.fields.flatMap((f) => [f.valueA, f.valueB]))));
+    const withoutValues = (r: typeof result) =>
+      r.groups.map((g) => ({ ...g, pairs: g.pairs.map((p) => ({ ...p, fields: p.fields.map((f) => ({ ...f, valueA: '', valueB: '' })) })) }));
+    expect(withoutValues(bare)).toEqual(withoutValues(result));
+    expect(values(result)).toContain('Robert.Smith@acme.com');
+    expect(values(bare)).toEqual(new Set(['']));
+  });
+
   it('suggests the most complete record as the primary', () => {
     expect(group!.primaryId).toBe('c-1');
   });

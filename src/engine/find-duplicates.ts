@@ -1,5 +1,5 @@
 import type { ObjectType } from '../shared/object-types';
-import { blockPairs, type BlockingReport, type CandidatePairs } from './block/block-pairs';
+import { blockPairs, type BlockingReport, type CandidatePairs, type FoundPairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
 import { pairExplainer, type PairExplanation } from './explain/explain-pair';
 import { matchKey } from './explain/match-key';
@@ -25,6 +25,12 @@ export interface FindDuplicatesOptions {
   /** Pairs a user merged: confirmed duplicates that teach the model. */
   confirmedDuplicates?: readonly PairOfIds[];
   onProgress?: (stage: EngineStage, done: number, total: number) => void;
+  /**
+   * Whether explanations show the two records' values (the default). Without, every field's
+   * valueA and valueB are empty (levels, weights and match keys are the same), and records
+   * read in batches are never read again: for callers that show no explanation (the CLI's CSV).
+   */
+  values?: boolean;
   /**
    * A model an earlier scan of these records trained: used as it is, not trained again,
    * while its fields are still the comparisons' (see rescan/engine-state.ts).
@@ -107,8 +113,21 @@ export interface StageRunner {
    * null when there are none to do it.
    */
   compareMeanwhile?(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array): Promise<Uint8Array[]> | null;
+  /**
+   * Comparing that starts while blocking goes on: worker threads compare each rule's pairs
+   * as blocking hands them over. Null when there are no workers to do it.
+   */
+  compareAsFound?(comparisons: readonly Comparison[]): PairsAsFound | null;
   /** No more comparing in this scan: what it kept for that can go. */
   release?(): void;
+}
+
+/** See StageRunner.compareAsFound. */
+export interface PairsAsFound {
+  /** The next pairs blocking found (they follow the last ones added). */
+  add(pairs: FoundPairs): void;
+  /** Levels of every pair added, in the order added: this thread compares what no worker has got to. */
+  levels(): Promise<Uint8Array[]>;
 }
 
 /** Everything on the calling thread. */
@@ -171,13 +190,14 @@ export function* duplicatePipeline(
   const sampleLevels = sample && runner.compareMeanwhile?.(comparisons, sample.left, sample.right);
   const rules = model.blockingRules(data);
   if (keep) data.blockingKeys ??= computeKeys(rules, data.size);
-  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, dismissed.excluded(data.size), data.blockingKeys, { ids: data.ids });
+  const asFound = runner.compareAsFound?.(comparisons) ?? null;
+  const pairs = blockPairs(data.size, rules, settings.maxBlockSize, dismissed.excluded(data.size), data.blockingKeys, { ids: data.ids, ...(asFound ? { found: (found) => asFound.add(found) } : {}) });
   // Memory held to the end of a scan of a million records counts: what a stage no longer needs goes.
   if (!keep) delete data.blockingKeys;
   lap('block');
 
   progress('compare', 0, pairs.count);
-  const vectors: ComparisonVectors = { count: pairs.count, levels: yield* stage(runner.compare(comparisons, pairs.left, pairs.right)) };
+  const vectors: ComparisonVectors = { count: pairs.count, levels: yield* stage(asFound ? asFound.levels() : runner.compare(comparisons, pairs.left, pairs.right)) };
   progress('compare', pairs.count, pairs.count);
   lap('compare');
 
@@ -209,6 +229,7 @@ export function* duplicatePipeline(
   return yield* groupingSteps({
     objectType, model, settings, records: records ?? source!.recordsAt, data, comparisons, apart, trained, frequencies, vectors, pairs,
     dismissed: dismissed.pairs, recordCount: data.size, repeatedIds: records ? (input as readonly EngineRecord[]).length - records.length : 0, progress, lap, timings,
+    values: options.values !== false,
   });
 }
 
@@ -235,6 +256,8 @@ export interface GroupingInput {
   progress: (stage: EngineStage, done: number, total: number) => void;
   lap: (stage: EngineStage) => void;
   timings: Record<EngineStage, number>;
+  /** See FindDuplicatesOptions.values: true unless false. */
+  values?: boolean;
 }
 
 /** Scores the candidate pairs, groups the matches and explains each group: the end of every run, full or rescan. */
@@ -274,7 +297,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   lap('cluster');
 
   progress('explain', 0, clusters.length);
-  const records = typeof input.records === 'function' ? yield* stage(membersRead(clusters, input.records, comparisons)) : input.records;
+  const records = input.values === false ? null : typeof input.records === 'function' ? yield* stage(membersRead(clusters, input.records, comparisons)) : input.records;
   const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {

@@ -56,6 +56,14 @@ describe('blockPairs', () => {
     expect(pairSet(blockPairs(size, rules, 100, undefined, precomputed))).toEqual(pairSet(blockPairs(size, rules, 100)));
   });
 
+  it('hands over each rule\'s new pairs as the rule ends, which together are the result', () => {
+    const handed: number[][] = [];
+    const result = blockPairs(size, rules, 100, undefined, undefined, { found: (pairs) => handed.push(Array.from(pairs.left.subarray(0, pairs.count), (a, k) => a * 10 + pairs.right[k]!)) });
+    expect(handed.map((pairs) => pairs.length)).toEqual([4, 5]);
+    expect(handed.flat()).toEqual(Array.from(result.left, (a, k) => a * 10 + result.right[k]!));
+    expect(result.left.buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
   it('skips pairs the caller excludes', () => {
     const result = blockPairs(size, rules, 100, (a, b) => a === 0 && b === 2);
     expect(pairSet(result).has('0-2')).toBe(false);

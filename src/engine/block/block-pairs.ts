@@ -23,6 +23,8 @@ export interface CandidatePairs {
   sharedRules: Uint32Array;
 }
 
+const EMPTY = new Int32Array(0);
+
 /** Pairs in fixed-size chunks: millions of pairs without millions of objects, and no copying as they grow. */
 class PairBuffer {
   private readonly chunks: { left: Int32Array; right: Int32Array; rules: Uint32Array }[] = [];
@@ -30,6 +32,9 @@ class PairBuffer {
   private right = new Int32Array(0);
   private rules = new Uint32Array(0);
   private used = 0;
+  /** Pairs taken so far (see `take`), and their copies. */
+  private taken = 0;
+  private parts: FoundPairs[] = [];
   count = 0;
 
   /** A pair and the rules whose blocks its records share (see CandidatePairs.sharedRules). */
@@ -50,24 +55,75 @@ class PairBuffer {
   }
 
   /**
+   * Pairs from..count-1 (pushed since `from`), copied into two arrays in memory that worker
+   * threads can share.
+   */
+  copy(from: number): FoundPairs {
+    const count = this.count - from;
+    const left = new Int32Array(new SharedArrayBuffer(count * 4));
+    const right = new Int32Array(new SharedArrayBuffer(count * 4));
+    let start = 0;
+    for (const chunk of this.chunks) {
+      // Rules stay when pairs have been taken: they give every chunk's length.
+      const end = start + chunk.rules.length;
+      const a = Math.max(from, start);
+      const b = Math.min(this.count, end);
+      if (a < b) {
+        left.set(chunk.left.subarray(a - start, b - start), a - from);
+        right.set(chunk.right.subarray(a - start, b - start), a - from);
+      }
+      start = end;
+    }
+    return { left, right, count };
+  }
+
+  /**
+   * The pairs pushed since the last take, copied out (see `copy`); the chunks keep only
+   * their rules from there on, so the pairs are not held twice.
+   */
+  take(): FoundPairs {
+    const pairs = this.copy(this.taken);
+    this.parts.push(pairs);
+    this.taken = this.count;
+    // Every chunk but the one being filled is copied whole.
+    for (const chunk of this.chunks) if (chunk.left !== this.left) chunk.left = chunk.right = EMPTY;
+    return pairs;
+  }
+
+  /**
    * Every pair in order, as two arrays of exactly `count` in memory that worker threads
    * can share, and their shared rules.
    */
   finish(): { left: Int32Array; right: Int32Array; sharedRules: Uint32Array } {
-    const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
-    const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
+    const parts = this.parts.length === 0 ? [this.copy(0)] : this.count > this.taken ? [...this.parts, this.copy(this.taken)] : this.parts;
+    const left = parts.length === 1 ? parts[0]!.left : new Int32Array(new SharedArrayBuffer(this.count * 4));
+    const right = parts.length === 1 ? parts[0]!.right : new Int32Array(new SharedArrayBuffer(this.count * 4));
+    if (parts.length > 1) {
+      let at = 0;
+      for (const part of parts) {
+        left.set(part.left, at);
+        right.set(part.right, at);
+        at += part.count;
+      }
+    }
+    this.parts = [];
     const sharedRules = new Uint32Array(this.count);
     let at = 0;
     for (const chunk of this.chunks) {
-      const n = Math.min(chunk.left.length, this.count - at);
-      left.set(chunk.left.subarray(0, n), at);
-      right.set(chunk.right.subarray(0, n), at);
+      const n = Math.min(chunk.rules.length, this.count - at);
       sharedRules.set(chunk.rules.subarray(0, n), at);
       at += n;
     }
     this.chunks.length = 0;
     return { left, right, sharedRules };
   }
+}
+
+/** Some candidate pairs, (left[k], right[k]) for k < count, in memory worker threads can share. */
+export interface FoundPairs {
+  left: Int32Array;
+  right: Int32Array;
+  count: number;
 }
 
 /**
@@ -90,9 +146,11 @@ export function blockPairs(
   /**
    * `liveSize`: records still in the dataset when some are gone (a rescan's, see
    * rescan/engine-state.ts; they have no keys). `ids`: ties in a windowed block go by id,
-   * so pairs do not depend on the order records came in.
+   * so pairs do not depend on the order records came in. `found`: receives each rule's new
+   * pairs as soon as the rule is done (in order: together they are the result's), so that
+   * comparing them can start while later rules block.
    */
-  order: { liveSize?: number; ids?: readonly string[] } = {},
+  order: { liveSize?: number; ids?: readonly string[]; found?: (pairs: FoundPairs) => void } = {},
 ): CandidatePairs {
   // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
   const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * (order.liveSize ?? size));
@@ -239,6 +297,7 @@ export function blockPairs(
     report.byRule.push(stats);
     report.cappedBlocks += stats.cappedBlocks;
     report.pairsSkipped += stats.pairsSkipped;
+    if (order.found && stats.pairs > 0) order.found(buffer.take());
   });
   report.pairCount = buffer.count;
   const { left, right, sharedRules } = buffer.finish();

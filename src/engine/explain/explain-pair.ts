@@ -36,7 +36,8 @@ export function pairExplainer(
   comparisons: readonly Comparison[],
   model: TrainedModel,
   frequencies: readonly (ValueCounts | null)[],
-  records: readonly EngineRecord[],
+  /** Null when explanations show no values (see FindDuplicatesOptions.values). */
+  records: readonly EngineRecord[] | null,
   ids: readonly string[],
 ): (levels: ArrayLike<number>, i: number, j: number) => PairExplanation {
   const priorWeight = Math.log2(model.lambda / (1 - model.lambda));
@@ -47,8 +48,8 @@ export function pairExplainer(
   const roundedWeights = levelWeights.map((weights) => weights.map((weight) => round(weight)));
   return (levels, i, j) => {
     let weight = priorWeight;
-    const recordA = records[i]!;
-    const recordB = records[j]!;
+    const recordA = records === null ? null : records[i]!;
+    const recordB = records === null ? null : records[j]!;
     const fields = new Array<FieldContribution>(comparisons.length);
     for (let c = 0; c < comparisons.length; c++) {
       const comparison = comparisons[c]!;
@@ -71,8 +72,8 @@ export function pairExplainer(
         level: level === NULL_LEVEL ? 'missing on one side' : levelLabels[c]![level]!,
         exact: level === 0,
         weight: rounded,
-        valueA: shown(recordA, comparison.properties),
-        valueB: shown(recordB, comparison.properties),
+        valueA: recordA === null ? '' : shown(recordA, comparison.properties),
+        valueB: recordB === null ? '' : shown(recordB, comparison.properties),
       };
     }
     const odds = 2 ** weight;

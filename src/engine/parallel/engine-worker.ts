@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { objectModel } from '../models';
-import { compareInto, compareRange } from '../score/comparison-vectors';
+import { compareClaimed, compareInto, compareRange } from '../score/comparison-vectors';
 import type { EngineSettings } from '../settings';
 import { PrepareContext } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
@@ -21,8 +21,12 @@ export type EngineTask =
    * Records read in batches send it as one part, its arrays in shared memory.
    */
   | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
-  /** Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without `out`, returned. */
-  | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number }
+  /**
+   * Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without
+   * `out`, returned. With `cursor`, pairs 0..to-1 are shared with other threads, claimed a
+   * few thousand at a time (see compareClaimed).
+   */
+  | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number; cursor?: Int32Array; claim?: number }
   | { task: 'end'; session: number }
   /** Runs the engine over made-up records, so the first real scan finds its code compiled (see warm-up.ts). */
   | { task: 'warm' }
@@ -66,6 +70,10 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
     }
     case 'compare': {
       const comparisons = sessionOf(message.session).comparisons!;
+      if (message.out && message.cursor) {
+        compareClaimed(comparisons, message.left, message.right, message.to, message.out, message.cursor, message.claim);
+        return { result: comparisons.length, transfer: [] };
+      }
       if (message.out) {
         compareInto(comparisons, message.left, message.right, message.from, message.to, message.out, message.at ?? 0);
         return { result: comparisons.length, transfer: [] };

@@ -19,7 +19,8 @@ const people: EngineRecord[] = [
 describe('findDuplicatesInParallel', () => {
   it.each([2, 3])('gives exactly what one thread gives, with %i threads', async (threads) => {
     const alone = findDuplicates(people, 'contacts');
-    const shared = await findDuplicatesInParallel(people, 'contacts', { threads, minParallelRecords: 50 });
+    // Pairs claimed 16 at a time: every thread compares some of every rule's.
+    const shared = await findDuplicatesInParallel(people, 'contacts', { threads, minParallelRecords: 50, compareChunk: 16 });
     expect(comparable(shared)).toEqual(comparable(alone));
     expect(shared.groups.map((g) => g.recordIds)).toContainEqual(['r-1', 'r-2', 'r-3']);
   });
@@ -84,8 +85,8 @@ describe('findDuplicatesInParallel', () => {
     };
 
     it.each([
-      ['two threads, chunks from both', { threads: 2, prepareChunk: 45 }, 37],
-      ['three threads, one batch for all', { threads: 3, prepareChunk: 50 }, people.length],
+      ['two threads, chunks from both', { threads: 2, prepareChunk: 45, compareChunk: 16 }, 37],
+      ['three threads, one batch for all', { threads: 3, prepareChunk: 50, compareChunk: 16 }, people.length],
       ['one thread', { threads: 1 }, 100],
     ])('gives exactly what one thread gives of the array: %s', async (_name, options, batch) => {
       const plain = people.slice(0, 400).concat(people.slice(400).filter((record) => record.id));
@@ -97,6 +98,14 @@ describe('findDuplicatesInParallel', () => {
       // Only the groups' members are read again, once, in order.
       const members = alone.groups.flatMap((g) => g.recordIds).map((id) => plain.findIndex((record) => record.id === id));
       expect(log.readAgain).toEqual([members.sort((a, b) => a - b)]);
+    });
+
+    it('reads no record again when explanations show no values', async () => {
+      const { source, log } = inBatches(people.slice(0, 400), 50);
+      const streamed = await findDuplicatesInParallel(source, 'contacts', { threads: 2, minParallelRecords: 50, values: false });
+      expect(comparable(streamed)).toEqual(comparable(findDuplicates(people.slice(0, 400), 'contacts', { values: false })));
+      expect(streamed.groups.length).toBeGreaterThan(0);
+      expect(log.readAgain).toEqual([]);
     });
 
     it('names records without an id by their place among all the batches', async () => {

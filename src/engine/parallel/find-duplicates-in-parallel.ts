@@ -1,10 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ObjectType } from '../../shared/object-types';
-import { duplicatePipeline, inThisThread, type DuplicateDetectionResult, type FindDuplicatesOptions, type StageRunner } from '../find-duplicates';
-import { compareInto, compareRange, levelArrays } from '../score/comparison-vectors';
+import type { FoundPairs } from '../block/block-pairs';
+import { duplicatePipeline, inThisThread, type DuplicateDetectionResult, type FindDuplicatesOptions, type PairsAsFound, type StageRunner } from '../find-duplicates';
+import { CLAIMED_PAIRS, compareClaimed, compareInto, compareRange, levelArrays } from '../score/comparison-vectors';
 import { recordId } from '../models/prepare-helpers';
 import { PrepareContext } from '../text-column';
-import type { EngineRecord, PreparedDataset, RecordBatches } from '../types';
+import type { Comparison, EngineRecord, PreparedDataset, RecordBatches } from '../types';
 import { defaultThreads, sharedEnginePool, type EngineWorker } from './engine-pool';
 import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, type PackedDataset, type Piece } from './transfer';
 
@@ -15,6 +16,8 @@ export interface ParallelOptions extends FindDuplicatesOptions {
   minParallelRecords?: number;
   /** Records a thread prepares at a time (25,000; 10,000 of records read in batches): smaller only to test chunking on small data. */
   prepareChunk?: number;
+  /** Pairs a thread claims at a time when comparing (8,192): smaller only to test sharing on small data. */
+  compareChunk?: number;
 }
 
 const MIN_PARALLEL_RECORDS = 20_000;
@@ -43,7 +46,7 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[] 
   // Pairs per record run from 2 to 6: a batch of pairs this size is worth shipping out.
   const chunk = options.prepareChunk ?? (batches ? BATCH_CHUNK : PREPARE_CHUNK);
   // Batches are prepared by a runner however few they are, with no worker when too few.
-  const runner = parallel || batches ? new ParallelStages(sharedEnginePool.take(parallel ? threads - 1 : 0), minRecords * 2.5, chunk) : null;
+  const runner = parallel || batches ? new ParallelStages(sharedEnginePool.take(parallel ? threads - 1 : 0), minRecords * 2.5, chunk, options.compareChunk ?? CLAIMED_PAIRS) : null;
   const steps = duplicatePipeline(records, objectType, options, runner ?? inThisThread);
   try {
     let step = steps.next();
@@ -115,6 +118,7 @@ class ParallelStages implements StageRunner {
     private readonly workers: EngineWorker[],
     private readonly minPairs: number,
     private readonly chunkSize: number,
+    private readonly claim: number,
   ) {}
 
   /**
@@ -234,18 +238,22 @@ class ParallelStages implements StageRunner {
   }
 
   /**
-   * Pairs in ranges, the first here. Pairs in shared memory (blocking's) are read in
-   * place and their levels written in place; others (the random pairs for u) are copied.
+   * Pairs in shared memory (blocking's) are read in place by every thread, each claiming
+   * a few thousand at a time, and their levels written in place; others (the random pairs
+   * for u) are copied, in ranges, the first here.
    */
   async compare(...[comparisons, left, right]: Parameters<StageRunner['compare']>): Promise<Uint8Array[]> {
     const count = left.length;
     if (!this.loads || count < this.minPairs) return compareRange(comparisons, left, right, 0, count);
+    if (left.buffer instanceof SharedArrayBuffer && right.buffer instanceof SharedArrayBuffer) {
+      const found = new ComparedAsFound(this.workers, this.session, this.loads, comparisons, this.claim);
+      found.add({ left, right, count });
+      return found.levels();
+    }
     await Promise.all(this.loads);
     const [[, localEnd], ...slices] = ranges(count, this.workers.length + 1) as [[number, number], ...[number, number][]];
-    const shared = left.buffer instanceof SharedArrayBuffer && right.buffer instanceof SharedArrayBuffer;
-    const levels = levelArrays(comparisons.length, count, shared);
+    const levels = levelArrays(comparisons.length, count, false);
     const remote = slices.map(([from, to], w) => {
-      if (shared) return this.workers[w]!.run<number>({ task: 'compare', session: this.session, left, right, from, to, out: levels, at: from });
       const l = left.slice(from, to);
       const r = right.slice(from, to);
       return this.workers[w]!.run<Uint8Array[]>({ task: 'compare', session: this.session, left: l, right: r, from: 0, to: to - from }, [l.buffer, r.buffer]).then((piece) => {
@@ -258,6 +266,11 @@ class ParallelStages implements StageRunner {
     const built = await Promise.all(remote);
     if (built.some((n) => n !== comparisons.length)) throw new Error('A worker built different comparisons from the same dataset');
     return levels;
+  }
+
+  /** Blocking's pairs rule by rule, started on by the workers while this thread blocks. */
+  compareAsFound(comparisons: readonly Comparison[]): PairsAsFound | null {
+    return this.loads ? new ComparedAsFound(this.workers, this.session, this.loads, comparisons, this.claim) : null;
   }
 
   /** Pairs in ranges, one per worker and none here: this thread is blocking meanwhile. */
@@ -294,5 +307,52 @@ class ParallelStages implements StageRunner {
     if (this.released) return;
     await Promise.allSettled(this.workers.map((worker) => worker.run({ task: 'end', session: this.session })));
     this.release();
+  }
+}
+
+/**
+ * Pairs compared by every thread as they come (see StageRunner.compareAsFound): each batch
+ * goes to every worker at once, and each thread claims a few thousand of its pairs at a time
+ * (compareClaimed), so whoever is free works and no thread waits on a slower one. Levels are
+ * written in place, in shared memory.
+ */
+class ComparedAsFound implements PairsAsFound {
+  private readonly parts: { pairs: FoundPairs; levels: Uint8Array[]; cursor: Int32Array; replies: Promise<number>[] }[] = [];
+
+  constructor(
+    private readonly workers: readonly EngineWorker[],
+    private readonly session: number,
+    private readonly loads: readonly Promise<number>[],
+    private readonly comparisons: readonly Comparison[],
+    private readonly claim: number,
+  ) {}
+
+  add(pairs: FoundPairs): void {
+    const { left, right, count } = pairs;
+    const levels = levelArrays(this.comparisons.length, count, true);
+    const cursor = new Int32Array(new SharedArrayBuffer(4));
+    const { session, claim } = this;
+    // Pairs fewer than one claim are not worth a message: this thread compares them at the end.
+    const replies = count < claim ? [] : this.workers.map((worker) => worker.run<number>({ task: 'compare', session, left, right, from: 0, to: count, out: levels, at: 0, cursor, claim }));
+    // Awaited in `levels`: a failure before then must not count as unhandled.
+    replies.forEach((reply) => reply.catch(() => {}));
+    this.parts.push({ pairs, levels, cursor, replies });
+  }
+
+  async levels(): Promise<Uint8Array[]> {
+    for (const { pairs, levels, cursor } of this.parts) compareClaimed(this.comparisons, pairs.left, pairs.right, pairs.count, levels, cursor, this.claim);
+    // A worker that could not load the dataset says why, rather than failing to compare.
+    await Promise.all(this.loads);
+    const built = await Promise.all(this.parts.flatMap((part) => part.replies));
+    if (built.some((n) => n !== this.comparisons.length)) throw new Error('A worker built different comparisons from the same dataset');
+    if (this.parts.length === 1) return this.parts[0]!.levels;
+    const count = this.parts.reduce((sum, part) => sum + part.pairs.count, 0);
+    const levels = levelArrays(this.comparisons.length, count, false);
+    let at = 0;
+    for (const part of this.parts.splice(0)) {
+      levels.forEach((level, c) => level.set(part.levels[c]!, at));
+      at += part.pairs.count;
+    }
+    return levels;
   }
 }

@@ -21,6 +21,21 @@ export function compareInto(comparisons: readonly Comparison[], left: Int32Array
   });
 }
 
+/** Pairs a thread claims at a time when threads share a range (see compareClaimed): a few milliseconds' work. */
+export const CLAIMED_PAIRS = 8192;
+
+/**
+ * Levels of pairs 0..count-1 written to out[c] in place, `claim` at a time, each
+ * claimed from `cursor` (shared memory, pairs handed out so far): every thread sharing the
+ * range works until none is left, so none waits on another slower than itself.
+ */
+export function compareClaimed(comparisons: readonly Comparison[], left: Int32Array, right: Int32Array, count: number, out: readonly Uint8Array[], cursor: Int32Array, claim = CLAIMED_PAIRS): void {
+  for (let from = Atomics.add(cursor, 0, claim); from < count; from = Atomics.add(cursor, 0, claim)) {
+    const to = Math.min(count, from + claim);
+    compareInto(comparisons, left, right, from, to, out, from);
+  }
+}
+
 /**
  * One array of `count` levels per comparison, all in one buffer: one allocation rather
  * than one per comparison, and when `shared`, worker threads write their part in place.
