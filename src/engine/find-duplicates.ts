@@ -352,7 +352,7 @@ function isBatches(input: readonly EngineRecord[] | RecordBatches): input is Rec
 async function membersRead(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt'], comparisons: readonly Comparison[]): Promise<EngineRecord[]> {
   const shown = [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
   const indexes = Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
-  const read = await recordsAt(Array.from(indexes));
+  const read = await recordsAt(Array.from(indexes), shown);
   if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
   // Only members are read: the rest of the array stays empty.
   const records = new Array<EngineRecord>(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);

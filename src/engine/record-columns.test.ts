@@ -23,6 +23,24 @@ describe('RecordColumns', () => {
     expect(columns.at(-1)).toBeUndefined();
   });
 
+  it('reads records by index from their cells alone, as the pages give them whole', () => {
+    const odd = Array.from({ length: 130 }, (_, i): EngineRecord =>
+      i % 9 === 0 ? { id: `o-${i}`, properties: { note: `a\u0000b\u001fc ${i}`, tags: { first: i }, zip: -0, empty: '' } } : record(i),
+    );
+    const mixed = new RecordColumns();
+    for (let at = 0; at < odd.length; at += 50) mixed.add(odd.slice(at, at + 50));
+    const wanted = [0, 1, 9, 49, 50, 51, 99, 100, 117, 129];
+    expect(mixed.recordsAt(wanted)).toEqual(wanted.map((i) => mixed.at(i)));
+    expect(mixed.recordsAt(wanted).map((r) => r.properties.note)).toContain('a\u0000b\u001fc 9');
+    // Only the properties asked for; a record without them keeps none.
+    expect(mixed.recordsAt([9, 10], ['firstname', 'note'])).toEqual([
+      { id: 'o-9', properties: { note: 'a\u0000b\u001fc 9' }, updatedAt: undefined },
+      { id: 'r-10', properties: { firstname: 'Name 10' }, updatedAt: null },
+    ]);
+    expect(mixed.recordsAt([])).toEqual([]);
+    expect(() => mixed.recordsAt([130])).toThrow(RangeError);
+  });
+
   it('keeps only the properties it is told to', () => {
     const some = new RecordColumns();
     some.add(records.slice(0, 10), ['firstname']);

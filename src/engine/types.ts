@@ -19,8 +19,11 @@ export interface RecordBatches {
   batches: AsyncIterable<readonly EngineRecord[]>;
   /** How many records the batches hold, where known: a small set is scanned on one thread. */
   total?: number;
-  /** The records at these indexes (increasing), read again: the members of groups, for their explanations. */
-  recordsAt(indexes: readonly number[]): Promise<readonly EngineRecord[]>;
+  /**
+   * The records at these indexes (increasing), read again: the members of groups, for their
+   * explanations, which show `properties` of theirs alone (a source may leave out the rest).
+   */
+  recordsAt(indexes: readonly number[], properties?: readonly string[]): Promise<readonly EngineRecord[]>;
 }
 
 /** Marks a comparison that could not be made because a value is missing. */

@@ -103,6 +103,47 @@ function unpackCells(packed: PackedCells, count: number): unknown[] {
   return values;
 }
 
+/**
+ * The cells at `rows` (increasing) of a packed column, the text read up to the last of them
+ * and only their cells cut out: a page's every cell made into a string (unpackCells) costs
+ * far more when a few of its rows are wanted.
+ */
+function cellsAt(packed: PackedCells, rows: readonly number[]): unknown[] {
+  const { text, kinds } = packed;
+  const others = packed.others.length > 0 ? new Map(packed.others) : null;
+  const cells = new Array<unknown>(rows.length);
+  // Where cell `cell` begins in the text.
+  let cell = 0;
+  let start = 0;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (; cell < row; cell++) start = text.indexOf(SEPARATOR, start) + 1;
+    const kind = kinds[row]!;
+    if (kind === Kind.Missing) cells[r] = undefined;
+    else if (kind === Kind.Null) cells[r] = null;
+    else if (kind === Kind.Other) cells[r] = others?.get(row);
+    else {
+      const end = text.indexOf(SEPARATOR, start);
+      const cellText = text.slice(start, end === -1 ? text.length : end);
+      cells[r] = kind === Kind.Number ? Number(cellText) : cellText;
+    }
+  }
+  return cells;
+}
+
+/** Records at `rows` (increasing) of a page, with `properties` of theirs (every one packed, when not given). */
+export function unpackRecordsAt(packed: PackedRecords, rows: readonly number[], properties?: readonly string[]): EngineRecord[] {
+  const ids = cellsAt(packed.ids, rows);
+  const updatedAt = cellsAt(packed.updatedAt, rows);
+  const names = properties ? properties.filter((name) => packed.properties[name]) : Object.keys(packed.properties);
+  const columns = names.map((name) => [name, cellsAt(packed.properties[name]!, rows)] as const);
+  return rows.map((_, r) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, cells] of columns) if (cells[r] !== undefined) values[name] = cells[r];
+    return { id: ids[r] as string, properties: values, updatedAt: updatedAt[r] as EngineRecord['updatedAt'] };
+  });
+}
+
 /** Records reduced to the properties a model reads, column by column. */
 export interface PackedRecords {
   count: number;
