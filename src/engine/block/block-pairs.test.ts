@@ -64,6 +64,19 @@ describe('blockPairs', () => {
     expect(result.left.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
+  it('hands over a rule\'s pairs in pieces when they fill more than one chunk', () => {
+    // One block of 100: 4,950 pairs, past the first chunk's 4,096.
+    const n = 100;
+    const handed: number[][] = [];
+    const result = blockPairs(n, [
+      { name: 'surname', fields: ['lastname'], key: () => key('smith') },
+      { name: 'email', fields: ['email'], key: (i) => key(i % 2 === 0 ? 'same@x.com' : `own${i}@x.com`) },
+    ], 100, undefined, undefined, { found: (pairs) => handed.push(Array.from(pairs.left.subarray(0, pairs.count), (a, k) => a * 1000 + pairs.right[k]!)) });
+    expect(handed.length).toBeGreaterThan(1);
+    expect(handed.flat()).toEqual(Array.from(result.left, (a, k) => a * 1000 + result.right[k]!));
+    expect(result.count).toBe((n * (n - 1)) / 2);
+  });
+
   it('skips pairs the caller excludes', () => {
     const result = blockPairs(size, rules, 100, (a, b) => a === 0 && b === 2);
     expect(pairSet(result).has('0-2')).toBe(false);

@@ -23,26 +23,24 @@ export interface CandidatePairs {
   sharedRules: Uint32Array;
 }
 
-const EMPTY = new Int32Array(0);
-
 /** Pairs in fixed-size chunks: millions of pairs without millions of objects, and no copying as they grow. */
 class PairBuffer {
   private readonly chunks: { left: Int32Array; right: Int32Array; rules: Uint32Array }[] = [];
-  private left = new Int32Array(0);
-  private right = new Int32Array(0);
+  private left: Int32Array = new Int32Array(0);
+  private right: Int32Array = new Int32Array(0);
   private rules = new Uint32Array(0);
   private used = 0;
-  /** Pairs taken so far (see `take`), and their copies. */
+  /** Pairs handed out so far (see `take`). */
   private taken = 0;
-  private parts: FoundPairs[] = [];
   count = 0;
 
   /** A pair and the rules whose blocks its records share (see CandidatePairs.sharedRules). */
   push(a: number, b: number, rules: number) {
     if (this.used === this.left.length) {
       const chunkSize = Math.min(1 << 20, Math.max(1 << 12, this.count));
-      this.left = new Int32Array(chunkSize);
-      this.right = new Int32Array(chunkSize);
+      // In shared memory: pairs handed out before the end (`take`) are read in place by workers.
+      this.left = new Int32Array(new SharedArrayBuffer(chunkSize * 4));
+      this.right = new Int32Array(new SharedArrayBuffer(chunkSize * 4));
       this.rules = new Uint32Array(chunkSize);
       this.chunks.push({ left: this.left, right: this.right, rules: this.rules });
       this.used = 0;
@@ -55,39 +53,21 @@ class PairBuffer {
   }
 
   /**
-   * Pairs from..count-1 (pushed since `from`), copied into two arrays in memory that worker
-   * threads can share.
+   * The pairs pushed since the last take, as views of the chunks that hold them (one a
+   * chunk), in shared memory: nothing is copied, and pushes after go past them.
    */
-  copy(from: number): FoundPairs {
-    const count = this.count - from;
-    const left = new Int32Array(new SharedArrayBuffer(count * 4));
-    const right = new Int32Array(new SharedArrayBuffer(count * 4));
+  take(): FoundPairs[] {
+    const found: FoundPairs[] = [];
     let start = 0;
     for (const chunk of this.chunks) {
-      // Rules stay when pairs have been taken: they give every chunk's length.
-      const end = start + chunk.rules.length;
-      const a = Math.max(from, start);
+      const end = start + chunk.left.length;
+      const a = Math.max(this.taken, start);
       const b = Math.min(this.count, end);
-      if (a < b) {
-        left.set(chunk.left.subarray(a - start, b - start), a - from);
-        right.set(chunk.right.subarray(a - start, b - start), a - from);
-      }
+      if (a < b) found.push({ left: chunk.left.subarray(a - start, b - start), right: chunk.right.subarray(a - start, b - start), count: b - a });
       start = end;
     }
-    return { left, right, count };
-  }
-
-  /**
-   * The pairs pushed since the last take, copied out (see `copy`); the chunks keep only
-   * their rules from there on, so the pairs are not held twice.
-   */
-  take(): FoundPairs {
-    const pairs = this.copy(this.taken);
-    this.parts.push(pairs);
     this.taken = this.count;
-    // Every chunk but the one being filled is copied whole.
-    for (const chunk of this.chunks) if (chunk.left !== this.left) chunk.left = chunk.right = EMPTY;
-    return pairs;
+    return found;
   }
 
   /**
@@ -95,22 +75,14 @@ class PairBuffer {
    * can share, and their shared rules.
    */
   finish(): { left: Int32Array; right: Int32Array; sharedRules: Uint32Array } {
-    const parts = this.parts.length === 0 ? [this.copy(0)] : this.count > this.taken ? [...this.parts, this.copy(this.taken)] : this.parts;
-    const left = parts.length === 1 ? parts[0]!.left : new Int32Array(new SharedArrayBuffer(this.count * 4));
-    const right = parts.length === 1 ? parts[0]!.right : new Int32Array(new SharedArrayBuffer(this.count * 4));
-    if (parts.length > 1) {
-      let at = 0;
-      for (const part of parts) {
-        left.set(part.left, at);
-        right.set(part.right, at);
-        at += part.count;
-      }
-    }
-    this.parts = [];
+    const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
+    const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const sharedRules = new Uint32Array(this.count);
     let at = 0;
     for (const chunk of this.chunks) {
-      const n = Math.min(chunk.rules.length, this.count - at);
+      const n = Math.min(chunk.left.length, this.count - at);
+      left.set(chunk.left.subarray(0, n), at);
+      right.set(chunk.right.subarray(0, n), at);
       sharedRules.set(chunk.rules.subarray(0, n), at);
       at += n;
     }
@@ -147,8 +119,8 @@ export function blockPairs(
    * `liveSize`: records still in the dataset when some are gone (a rescan's, see
    * rescan/engine-state.ts; they have no keys). `ids`: ties in a windowed block go by id,
    * so pairs do not depend on the order records came in. `found`: receives each rule's new
-   * pairs as soon as the rule is done (in order: together they are the result's), so that
-   * comparing them can start while later rules block.
+   * pairs as soon as the rule is done (in order, in pieces, in shared memory: together they
+   * are the result's), so that comparing them can start while later rules block.
    */
   order: { liveSize?: number; ids?: readonly string[]; found?: (pairs: FoundPairs) => void } = {},
 ): CandidatePairs {
@@ -297,7 +269,7 @@ export function blockPairs(
     report.byRule.push(stats);
     report.cappedBlocks += stats.cappedBlocks;
     report.pairsSkipped += stats.pairsSkipped;
-    if (order.found && stats.pairs > 0) order.found(buffer.take());
+    if (order.found && stats.pairs > 0) for (const found of buffer.take()) order.found(found);
   });
   report.pairCount = buffer.count;
   const { left, right, sharedRules } = buffer.finish();
