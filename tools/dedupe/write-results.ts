@@ -15,21 +15,25 @@ const csvField = (value: string | number) => {
  * rows, then the text) at the end of a run, when memory is at its fullest.
  */
 export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionResult): Generator<string> {
-  // A member's row after its id, worked out once per group: group id, confidence, whether it is the primary.
-  const rowOf = new Map<string, string>();
-  for (const group of result.groups) {
-    const shared = `,${csvField(group.id)},${group.confidence.toFixed(4)},`;
-    for (const id of group.recordIds) rowOf.set(id, `${shared}${id === group.primaryId}`);
-  }
-  let lines = ['id,group_id,confidence,suggested_primary'];
-  for (const id of ids) {
-    lines.push(`${csvField(id)}${rowOf.get(id) ?? ',,,'}`);
-    if (lines.length === ROWS_A_PIECE) {
-      yield `${lines.join('\n')}\n`;
-      lines = [];
+  // A member's row after its id, worked out once per group (group id, confidence), then
+  // whether it is the primary: by its group's place, so no string is made per member here.
+  const groupRows = result.groups.map((group) => `,${csvField(group.id)},${group.confidence.toFixed(4)},`);
+  const placeOf = new Map<string, number>();
+  result.groups.forEach((group, g) => {
+    for (const id of group.recordIds) placeOf.set(id, id === group.primaryId ? -1 - g : g);
+  });
+  // Ids and the rest of their rows side by side, joined once a piece: no string per row.
+  let cells = ['id,group_id,confidence,suggested_primary\n'];
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const place = placeOf.get(id);
+    cells.push(csvField(id), place === undefined ? ',,,\n' : place < 0 ? `${groupRows[-1 - place]}true\n` : `${groupRows[place]}false\n`);
+    if (cells.length >= 2 * ROWS_A_PIECE) {
+      yield cells.join('');
+      cells = [];
     }
   }
-  if (lines.length > 0) yield `${lines.join('\n')}\n`;
+  if (cells.length > 0) yield cells.join('');
 }
 
 const ROWS_A_PIECE = 20_000;
