@@ -496,12 +496,17 @@ export function nameLikeness(a: string, b: string): 0 | 1 | 2 {
   return distance <= 2 || (shorter >= 8 && closeness >= 0.85) ? 1 : 0;
 }
 
-/** Whether two addresses differ only in digits at the end of the mailbox name, one having none ("peter@", "peter2@"). */
-export function numberedTwin(a: string, b: string): boolean {
-  const at = (s: string) => s.lastIndexOf('@');
-  const stem = (s: string) => s.slice(0, at(s)).replace(/\d+$/, '');
-  const bare = (s: string) => !/\d$/.test(s.slice(0, at(s)));
-  return a !== b && (bare(a) || bare(b)) && stem(a) !== '' && stem(a) === stem(b);
+/**
+ * Whether two mailbox names differ only in the digits at their end: 'twin' when one has none
+ * ("peter@", "peter2@"), 'numbered' when both have some ("james.jones80@", "james.jones54@").
+ */
+function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
+  const localA = a.slice(0, a.lastIndexOf('@'));
+  const localB = b.slice(0, b.lastIndexOf('@'));
+  if (localA === localB) return null;
+  const stemA = localA.replace(/\d+$/, '');
+  if (stemA === '' || stemA !== localB.replace(/\d+$/, '')) return null;
+  return stemA === localA || stemA.length === localB.length ? 'twin' : 'numbered';
 }
 
 /**
@@ -610,6 +615,10 @@ export function emailComparison(options: {
         ? [
             { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },
             { label: 'similar, both made of the names', m: 0, u: 0.0005, neutral: true },
+            // "james.jones80@gmail.com", "james.jones54@gmail.com": alike only as two people of one
+            // name who numbered their mailboxes are, which the names already count. Common names
+            // have more of these the larger the portal, and chained them into false groups.
+            { label: 'same name before the @, numbered differently', m: 0, u: 0.0005, neutral: true },
           ]
         : []),
       // A person has one work address at a time: two at unrelated company domains are two
@@ -630,9 +639,11 @@ export function emailComparison(options: {
       const maskA = facts.mask(ca);
       const maskB = facts.mask(cb);
       // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
-      if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedTwin(a, b)) return 3;
+      const numbered = numberedApart(a, b);
+      if (numbered !== null && !webmail[i] && !webmail[j] && sameDomain(a, b)) return 3;
       if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, facts.at(ca), b, facts.at(cb))) return 4;
-      const twoWorkplaces = fuzzy ? 7 : 5;
+      if (fuzzy && numbered === 'numbered') return 7;
+      const twoWorkplaces = fuzzy ? 8 : 5;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return namesOnly[i] && namesOnly[j] ? 6 : 5;
       if (webmail[i] || webmail[j]) return twoWorkplaces + 1;
