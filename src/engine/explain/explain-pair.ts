@@ -86,12 +86,17 @@ function shown(record: EngineRecord, properties: readonly string[]): string {
   const values = record.properties;
   if (!values) return '';
   if (properties.length === 1) return asText(values[properties[0]!]);
-  let text = '';
+  // Joined once, into one flat string: adding value to value makes a tree of partial strings
+  // that lives as long as the explanation (a few million of them at five million records).
+  let first = '';
+  let parts: string[] | null = null;
   for (const property of properties) {
     const value = asText(values[property]);
-    if (value !== '') text = text === '' ? value : `${text} / ${value}`;
+    if (value === '') continue;
+    if (first === '') first = value;
+    else (parts ??= [first]).push(value);
   }
-  return text;
+  return parts ? parts.join(' / ') : first;
 }
 
 function round(value: number, digits = 2): number {
