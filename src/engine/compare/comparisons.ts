@@ -498,15 +498,32 @@ export function nameLikeness(a: string, b: string): 0 | 1 | 2 {
 
 /**
  * Whether two mailbox names differ only in the digits at their end: 'twin' when one has none
- * ("peter@", "peter2@"), 'numbered' when both have some ("james.jones80@", "james.jones54@").
+ * ("peter@", "peter2@"), 'numbered' when both have numbers that no one slip of the keys turns
+ * into each other ("james.jones80@", "james.jones54@"; not "jdoe1980@", "jdoe1908@").
  */
 function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
   const localA = a.slice(0, a.lastIndexOf('@'));
   const localB = b.slice(0, b.lastIndexOf('@'));
   if (localA === localB) return null;
-  const stemA = localA.replace(/\d+$/, '');
-  if (stemA === '' || stemA !== localB.replace(/\d+$/, '')) return null;
-  return stemA === localA || stemA.length === localB.length ? 'twin' : 'numbered';
+  const stem = localA.replace(/\d+$/, '');
+  if (stem === '' || stem !== localB.replace(/\d+$/, '')) return null;
+  if (stem === localA || stem.length === localB.length) return 'twin';
+  return oneSlipApart(localA.slice(stem.length), localB.slice(stem.length)) ? null : 'numbered';
+}
+
+/** Whether one changed, missing, extra or swapped character turns one text into the other. */
+function oneSlipApart(x: string, y: string): boolean {
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX--;
+    endY--;
+  }
+  const swapped = endX - start === 2 && endY - start === 2 && x[start] === y[start + 1] && x[start + 1] === y[start];
+  return swapped || (endX - start <= 1 && endY - start <= 1);
 }
 
 /**
@@ -615,9 +632,9 @@ export function emailComparison(options: {
         ? [
             { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },
             { label: 'similar, both made of the names', m: 0, u: 0.0005, neutral: true },
-            // "james.jones80@gmail.com", "james.jones54@gmail.com": alike only as two people of one
-            // name who numbered their mailboxes are, which the names already count. Common names
-            // have more of these the larger the portal, and chained them into false groups.
+            // "james.jones80@gmail.com", "james.jones54@yahoo.com": two webmail mailboxes alike only
+            // as two people of one name who numbered theirs are, which the names already count.
+            // Common names have more of these the larger the portal, and chained them into false groups.
             { label: 'same name before the @, numbered differently', m: 0, u: 0.0005, neutral: true },
           ]
         : []),
@@ -639,10 +656,9 @@ export function emailComparison(options: {
       const maskA = facts.mask(ca);
       const maskB = facts.mask(cb);
       // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
-      const numbered = numberedApart(a, b);
-      if (numbered !== null && !webmail[i] && !webmail[j] && sameDomain(a, b)) return 3;
+      if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedApart(a, b) === 'twin') return 3;
       if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, facts.at(ca), b, facts.at(cb))) return 4;
-      if (fuzzy && numbered === 'numbered') return 7;
+      if (fuzzy && webmail[i] && webmail[j] && numberedApart(a, b) === 'numbered') return 7;
       const twoWorkplaces = fuzzy ? 8 : 5;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return namesOnly[i] && namesOnly[j] ? 6 : 5;

@@ -46,7 +46,7 @@ export async function findDuplicatesInParallel(records: readonly EngineRecord[] 
   // Pairs per record run from 2 to 6: a batch of pairs this size is worth shipping out.
   const chunk = options.prepareChunk ?? (batches ? BATCH_CHUNK : PREPARE_CHUNK);
   // Batches are prepared by a runner however few they are, with no worker when too few.
-  const runner = parallel || batches ? new ParallelStages(sharedEnginePool.take(parallel ? threads - 1 : 0), minRecords * 2.5, chunk, options.compareChunk ?? CLAIMED_PAIRS) : null;
+  const runner = parallel || batches ? new ParallelStages(sharedEnginePool.take(parallel ? threads - 1 : 0), minRecords * 2.5, chunk, Math.max(1, Math.floor(options.compareChunk ?? CLAIMED_PAIRS))) : null;
   const steps = duplicatePipeline(records, objectType, options, runner ?? inThisThread);
   try {
     let step = steps.next();
@@ -321,6 +321,8 @@ class ParallelStages implements StageRunner {
  */
 class ComparedAsFound implements PairsAsFound {
   private readonly parts: { pairs: FoundPairs; levels: Uint8Array[]; cursor: Int32Array; replies: Promise<number>[] }[] = [];
+  /** Set as soon as a worker fails to load the dataset: this thread then stops short of comparing everything alone. */
+  private failedLoad: unknown = null;
 
   constructor(
     private readonly workers: readonly EngineWorker[],
@@ -328,7 +330,9 @@ class ComparedAsFound implements PairsAsFound {
     private readonly loads: readonly Promise<number>[],
     private readonly comparisons: readonly Comparison[],
     private readonly claim: number,
-  ) {}
+  ) {
+    for (const load of loads) load.catch((error: unknown) => (this.failedLoad ??= error));
+  }
 
   add(pairs: FoundPairs): void {
     const { left, right, count } = pairs;
@@ -343,8 +347,8 @@ class ComparedAsFound implements PairsAsFound {
   }
 
   async levels(): Promise<Uint8Array[]> {
-    for (const { pairs, levels, cursor } of this.parts) compareClaimed(this.comparisons, pairs.left, pairs.right, pairs.count, levels, cursor, this.claim);
     // A worker that could not load the dataset says why, rather than failing to compare.
+    if (this.failedLoad === null) for (const { pairs, levels, cursor } of this.parts) compareClaimed(this.comparisons, pairs.left, pairs.right, pairs.count, levels, cursor, this.claim);
     await Promise.all(this.loads);
     const built = await Promise.all(this.parts.flatMap((part) => part.replies));
     if (built.some((n) => n !== this.comparisons.length)) throw new Error('A worker built different comparisons from the same dataset');
