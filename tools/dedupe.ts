@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { findDuplicatesInParallel, startEngineThreads, type EngineStage } from '../src/engine';
 import { OBJECT_TYPES, type ObjectType } from '../src/shared/object-types';
 import { openCsvRecords } from './dedupe/read-csv-records';
-import { writeResults } from './dedupe/write-results';
+import { writeResults, writesJson } from './dedupe/write-results';
 
 const USAGE = 'Usage: npm run dedupe -- <file.csv> --type contacts|companies|deals|tickets [--id <column>] [--map <column>=<property> ...] [--out <file.csv|file.json>]';
 
@@ -92,7 +92,7 @@ let lastStage = '';
 const result = await findDuplicatesInParallel(read.source, objectType, {
   ...(parallel ? {} : { threads: 1 }),
   // Only the JSON output shows explanations: otherwise the groups' members need not be read again for their values.
-  values: values.out?.toLowerCase().endsWith('.json') === true,
+  values: values.out !== undefined && writesJson(values.out),
   onProgress: (stage) => {
     if (stage === lastStage) return;
     lastStage = stage;

@@ -61,8 +61,11 @@ export function resultsJson(result: DuplicateDetectionResult, seconds: number): 
   )}\n`;
 }
 
+/** Whether results go to `file` as JSON (with explanations), else as CSV. */
+export const writesJson = (file: string) => file.toLowerCase().endsWith('.json');
+
 /** `ids`: every record's, in the order read: the CSV has a row for each. */
 export async function writeResults(file: string, ids: readonly string[], result: DuplicateDetectionResult, seconds: number): Promise<void> {
-  if (file.toLowerCase().endsWith('.json')) await fs.writeFile(file, resultsJson(result, seconds));
+  if (writesJson(file)) await fs.writeFile(file, resultsJson(result, seconds));
   else await pipeline(Readable.from(resultsCsv(ids, result)), createWriteStream(file));
 }

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { objectModel } from '../models';
-import { compareClaimed, compareInto, compareRange } from '../score/comparison-vectors';
+import { compareClaimed, compareRange } from '../score/comparison-vectors';
 import type { EngineSettings } from '../settings';
 import { PrepareContext } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
@@ -21,12 +21,13 @@ export type EngineTask =
    * Records read in batches send it as one part, its arrays in shared memory.
    */
   | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
+  /** Levels of pairs from..to-1, returned. */
+  | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number }
   /**
-   * Levels of pairs from..to-1 written in place to `out` (shared memory) from `at`; without
-   * `out`, returned. With `cursor`, pairs 0..to-1 are shared with other threads, claimed a
-   * few thousand at a time (see compareClaimed).
+   * Levels of pairs 0..count-1 in shared memory, written in place to `out`: the pairs are
+   * shared with other threads, each claiming `claim` at a time from `cursor` (see compareClaimed).
    */
-  | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number; out?: Uint8Array[]; at?: number; cursor?: Int32Array; claim?: number }
+  | { task: 'compareShared'; session: number; left: Int32Array; right: Int32Array; count: number; out: Uint8Array[]; cursor: Int32Array; claim: number }
   | { task: 'end'; session: number }
   /** Runs the engine over made-up records, so the first real scan finds its code compiled (see warm-up.ts). */
   | { task: 'warm' }
@@ -68,16 +69,13 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
       session.comparisons = session.model.comparisons(data, session.settings);
       return { result: session.comparisons.length, transfer: [] };
     }
+    case 'compareShared': {
+      const comparisons = sessionOf(message.session).comparisons!;
+      compareClaimed(comparisons, message.left, message.right, message.count, message.out, message.cursor, message.claim);
+      return { result: comparisons.length, transfer: [] };
+    }
     case 'compare': {
       const comparisons = sessionOf(message.session).comparisons!;
-      if (message.out && message.cursor) {
-        compareClaimed(comparisons, message.left, message.right, message.to, message.out, message.cursor, message.claim);
-        return { result: comparisons.length, transfer: [] };
-      }
-      if (message.out) {
-        compareInto(comparisons, message.left, message.right, message.from, message.to, message.out, message.at ?? 0);
-        return { result: comparisons.length, transfer: [] };
-      }
       const levels = compareRange(comparisons, message.left, message.right, message.from, message.to);
       return { result: levels, transfer: [levels[0]?.buffer as ArrayBuffer].filter(Boolean) };
     }

@@ -340,7 +340,7 @@ class ComparedAsFound implements PairsAsFound {
     const cursor = new Int32Array(new SharedArrayBuffer(4));
     const { session, claim } = this;
     // Pairs fewer than one claim are not worth a message: this thread compares them at the end.
-    const replies = count < claim ? [] : this.workers.map((worker) => worker.run<number>({ task: 'compare', session, left, right, from: 0, to: count, out: levels, at: 0, cursor, claim }));
+    const replies = count < claim ? [] : this.workers.map((worker) => worker.run<number>({ task: 'compareShared', session, left, right, count, out: levels, cursor, claim }));
     // Awaited in `levels`: a failure before then must not count as unhandled.
     replies.forEach((reply) => reply.catch(() => {}));
     this.parts.push({ pairs, levels, cursor, replies });
