@@ -377,9 +377,13 @@ export function stageClock() {
   return { timings, lap };
 }
 
-/** Whether a kept model was trained on these comparisons: a field filled since (or emptied) makes it another model. */
+/**
+ * Whether a kept model was trained on these comparisons: a field filled since (or emptied)
+ * makes it another model, and so does a comparison given other levels (a stored model from
+ * an earlier version of the engine).
+ */
 function sameFields(kept: KeptModel, comparisons: readonly Comparison[]): boolean {
-  return kept.fields.length === comparisons.length && comparisons.every((c, i) => c.name === kept.fields[i]);
+  return kept.fields.length === comparisons.length && comparisons.every((c, i) => c.name === kept.fields[i] && kept.trained.m[i]?.length === c.levels.length && kept.trained.u[i]?.length === c.levels.length);
 }
 
 /** Dismissed pairs as record indexes, found once: blocking skips them, clustering never joins them. */

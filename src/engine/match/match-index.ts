@@ -2,7 +2,7 @@ import { namesakeTest } from '../score/namesakes';
 import type { ObjectType } from '../../shared/object-types';
 import { computeKeys } from '../block/keys';
 import { pairExplainer, type PairExplanation } from '../explain/explain-pair';
-import { findDuplicates, type DuplicateDetectionResult } from '../find-duplicates';
+import { findDuplicates } from '../find-duplicates';
 import { objectModel } from '../models';
 import { levelWeights, priorWeight, termFrequencyAdjustment } from '../score/score-pairs';
 import { termFrequencies, type ValueCounts } from '../score/term-frequency';
@@ -11,8 +11,11 @@ import { decisionThreshold, resolveEngineSettings, type EngineSettings, type Eng
 import { PrepareContext, type TextColumn } from '../text-column';
 import { NULL_LEVEL, type BlockingRule, type Comparison, type EngineRecord, type ObjectModel, type PreparedDataset } from '../types';
 
-/** The trained parameters a scan reports (DuplicateDetectionResult['model']): enough to score like it. */
-export type MatchModel = Pick<DuplicateDetectionResult['model'], 'lambda' | 'fields'>;
+/** The trained parameters a scan reports (DuplicateDetectionResult['model'] fits): enough to score like it. */
+export interface MatchModel {
+  lambda: number;
+  fields: readonly { field: string; levels: readonly { m: number; u: number }[] }[];
+}
 
 export interface MatchCandidate {
   id: string;

@@ -45,7 +45,8 @@ const GONE_SHARE = 0.25;
 /** More labelled pairs than this since training: the model is trained again with them. */
 const NEW_LABELS = 10;
 
-const settingsKeyOf = (options: FindDuplicatesOptions) => JSON.stringify(resolveEngineSettings(options.settings));
+/** The resolved engine settings as text: a model trained with other settings is another model. */
+export const settingsKeyOf = (options: Pick<FindDuplicatesOptions, 'settings'>) => JSON.stringify(resolveEngineSettings(options.settings));
 const labelCount = (options: FindDuplicatesOptions) => (options.notDuplicates?.length ?? 0) + (options.confirmedDuplicates?.length ?? 0);
 
 /** A model still good for a full scan that compacts a state, and what it has seen since training. */
@@ -53,6 +54,35 @@ export interface ModelCarriedOver {
   model: KeptModel;
   changedSinceTraining: number;
   labelsAtTraining: number;
+}
+
+/** What a model has seen since training, as a scan leaves it (stored per portal and type with the model). */
+export interface ModelBookkeeping {
+  /** The resolved settings it was trained with (settingsKeyOf). */
+  settingsKey: string;
+  changedSinceTraining: number;
+  labelsAtTraining: number;
+}
+
+/**
+ * Why a model trained with `kept`'s settings and labels, `changed` records changed since,
+ * must be trained again for a scan of `live` records with these options; null: it stands.
+ */
+export function retrainReason(kept: Pick<ModelBookkeeping, 'settingsKey' | 'labelsAtTraining'>, changed: number, live: number, options: FindDuplicatesOptions): string | null {
+  if (kept.settingsKey !== settingsKeyOf(options)) return 'settings changed';
+  if (changed > RETRAIN_SHARE * Math.max(live, 1)) return 'many records changed';
+  if (Math.abs(labelCount(options) - kept.labelsAtTraining) > NEW_LABELS) return 'new feedback to learn from';
+  return null;
+}
+
+/** What the state's model has seen since training. */
+export function bookkeepingOf(state: EngineState): ModelBookkeeping {
+  return { settingsKey: state.settingsKey, changedSinceTraining: state.changedSinceTraining, labelsAtTraining: state.labelsAtTraining };
+}
+
+/** What a model trained by a full scan with these options has seen: nothing since. */
+export function freshBookkeeping(options: FindDuplicatesOptions): ModelBookkeeping {
+  return { settingsKey: settingsKeyOf(options), changedSinceTraining: 0, labelsAtTraining: labelCount(options) };
 }
 
 /**
@@ -96,9 +126,8 @@ export type RescanRefusal = { retrain: boolean; reason: string };
  */
 export function rescanRefusal(state: EngineState, changed: number, options: FindDuplicatesOptions): RescanRefusal | null {
   const live = state.indexOf.size;
-  if (state.settingsKey !== settingsKeyOf(options)) return { retrain: true, reason: 'settings changed' };
-  if (state.changedSinceTraining + changed > RETRAIN_SHARE * Math.max(live, 1)) return { retrain: true, reason: 'many records changed' };
-  if (Math.abs(labelCount(options) - state.labelsAtTraining) > NEW_LABELS) return { retrain: true, reason: 'new feedback to learn from' };
+  const reason = retrainReason(state, state.changedSinceTraining + changed, live, options);
+  if (reason) return { retrain: true, reason };
   if (state.kept.records.length - live + changed > GONE_SHARE * Math.max(live, 1)) return { retrain: false, reason: 'compaction' };
   return null;
 }

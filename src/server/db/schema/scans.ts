@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
+import { crmConnections } from './crm';
 import { ownerUserId } from './users';
 
 const score = (name: string) => real(name).notNull().default(0);
@@ -127,6 +128,48 @@ export const recordActions = pgTable(
   (t) => [index('record_actions_user_time_idx').on(t.userId, t.timestamp)],
 );
 
+/** A trained model as stored: the comparisons' names and, per comparison and level, m and u. */
+export interface StoredModelParameters {
+  fields: string[];
+  lambda: number;
+  lambdaCandidates: number;
+  iterations: number;
+  converged: boolean;
+  m: number[][];
+  u: number[][];
+}
+
+/**
+ * A portal's model for one object type, as its last scan left it (decision 026): a scan in
+ * another process, or after a restart, scores with it while it stands, and the public API's
+ * match index takes it instead of training one of its own.
+ */
+export const trainedModels = pgTable(
+  'trained_models',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => crmConnections.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').notNull(),
+    /** The portal the connection had: a connection moved to another portal trains again. */
+    hubId: text('hub_id'),
+    /** The resolved engine settings it was trained with, as text. */
+    settingsKey: text('settings_key').notNull(),
+    parameters: jsonb('parameters').$type<StoredModelParameters>().notNull(),
+    /** Labelled pairs (dismissals, merges) it was trained with. */
+    labelsAtTraining: integer('labels_at_training').notNull(),
+    /** Records changed, added or gone between its training and the scan that stored it. */
+    changedSinceTraining: integer('changed_since_training').notNull(),
+    /** That scan's records, and the newest last modification among them (epoch ms): what changed since is counted from them. */
+    records: integer('records').notNull(),
+    newestVersion: bigint('newest_version', { mode: 'number' }),
+    trainedAt: timestamptz('trained_at').notNull().defaultNow(),
+    storedAt: timestamptz('stored_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.objectType] })],
+);
+
 export type ScanHistory = typeof scanHistory.$inferSelect;
 export type DuplicateGroup = typeof duplicateGroups.$inferSelect;
 export type RecordAction = typeof recordActions.$inferSelect;
+export type TrainedModelRow = typeof trainedModels.$inferSelect;

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { buildMatchIndex, type MatchIndex } from '../../../engine';
+import { buildMatchIndex, settingsKeyOf, type MatchIndex } from '../../../engine';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import { crmRecords, userSettings, type User } from '../../db/schema';
 import { findConnection } from '../hubspot';
-import { engineSettingsOf } from '../scans';
+import { engineSettingsOf, findStoredModel, matchModelOf } from '../scans';
 
 /** Most indexed records held across all portals: an index costs roughly 1 KB a record. */
 const MAX_INDEXED_RECORDS = 600_000;
@@ -66,6 +66,15 @@ export class MatchIndexCache {
           .from(crmRecords)
           .where(and(eq(crmRecords.connectionId, connection.id), eq(crmRecords.objectType, objectType), eq(crmRecords.archived, false)))
       : [];
+    // The model the portal's last scan scored with (stored with its results), as long as the settings are the same.
+    const storedModel = connection ? await findStoredModel(this.db, connection, objectType) : null;
+    if (storedModel && storedModel.settingsKey === settingsKeyOf({ settings })) {
+      try {
+        return buildMatchIndex(rows, objectType, settings, matchModelOf(storedModel.parameters));
+      } catch {
+        // A field filled since that scan has no parameters in it: trained below, as with none stored.
+      }
+    }
     // Trained here on the mirror with the scan's settings and seed: the model a scan of these records trains.
     return buildMatchIndex(rows, objectType, settings);
   }

@@ -8,6 +8,7 @@ export { engineSettingsOf, scanJob } from './run-scan';
 export { saveEngineResults } from './save-scan-results';
 export { duplicateGroupView, findDuplicateGroup, historicalTrends, latestResults, listDuplicateGroups } from './scan-results';
 export { scanRoutes, startScanFor } from './scan-routes';
+export { findStoredModel, matchModelOf } from './stored-models';
 export { applyScanSchedule, nextScheduledScan, scanCron, scanScheduleKey, scheduledScanJob } from './scheduled-scan';
 export type { AnalysisFrequency } from './scheduled-scan';
 export { recentScanRuns, scanRunView, startScan } from './start-scan';

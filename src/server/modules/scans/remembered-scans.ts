@@ -1,5 +1,7 @@
 import {
+  bookkeepingOf,
   findDuplicatesInParallel,
+  freshBookkeeping,
   RecordColumns,
   rescan,
   rescanRefusal,
@@ -9,11 +11,13 @@ import {
   type EngineStage,
   type EngineState,
   type FindDuplicatesOptions,
+  type ModelCarriedOver,
 } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadRecordsById, loadScanRecords, loadSelectionVersionsSince, type ScanSelection, type SelectionOptions } from './scan-records';
+import { loadRecordsById, loadScanRecords, loadSelectionVersionsSince, selectionSince, type ScanSelection, type SelectionOptions } from './scan-records';
+import { carriedFromStore, findStoredModel, parametersOf, type ModelToStore, type PortalOf } from './stored-models';
 
 /** A portal's last scan of one object type, kept by the process that ran it. */
 interface RememberedScan {
@@ -37,6 +41,10 @@ export interface ScanOfSelection {
   changed: number;
   /** Why a full scan ran when a kept scan was there. */
   fullBecause?: string;
+  /** Where the model came from: trained by this scan, kept by this process, or stored for the portal by an earlier scan. */
+  modelFrom: 'trained' | 'kept' | 'stored';
+  /** What to store of the model with the results (see stored-models.ts). */
+  model: ModelToStore;
   loadMs: number;
 }
 
@@ -57,7 +65,7 @@ const sameVersion = (a: number | undefined, b: number) => a !== undefined && (a 
  */
 export async function scanSelection(
   db: Db,
-  connectionId: number,
+  portal: PortalOf,
   objectType: ObjectType,
   selectionOptions: SelectionOptions,
   options: FindDuplicatesOptions,
@@ -70,6 +78,7 @@ export async function scanSelection(
   const { memoryRecords, log } = keeping;
   const remembered = rememberedIn.get(db) ?? new Map<string, RememberedScan>();
   rememberedIn.set(db, remembered);
+  const connectionId = portal.id;
   const key = keyOf(connectionId, objectType);
   const remember = (scan: RememberedScan) => keep(remembered, key, scan, memoryRecords);
   const kept = remembered.get(key);
@@ -77,7 +86,8 @@ export async function scanSelection(
   remembered.delete(key);
   const started = performance.now();
   let fullBecause: string | undefined;
-  let carried: Parameters<typeof scanKeepingState>[3];
+  let carried: ModelCarriedOver | undefined;
+  let carriedFrom: 'kept' | 'stored' = 'kept';
   if (kept) {
     const listed = await loadSelectionVersionsSince(db, connectionId, objectType, selectionOptions, kept.versions);
     const upsertedIds: string[] = [];
@@ -90,7 +100,8 @@ export async function scanSelection(
     if (!refusal && changed === 0 && feedbackKey === kept.feedbackKey) {
       const selection = { ...kept.selection, inMirror: listed.inMirror, limitedBy: listed.limitedBy };
       remember({ ...kept, selection });
-      return { selection, result: { ...kept.result, timingsMs: zeroTimings() }, mode: 'unchanged', changed: 0, loadMs: Math.round(performance.now() - started) };
+      const model = { ...bookkeepingOf(kept.state), records: listed.versions.size, newestVersion: newestOf(listed.versions) };
+      return { selection, result: { ...kept.result, timingsMs: zeroTimings() }, mode: 'unchanged', changed: 0, modelFrom: 'kept', model, loadMs: Math.round(performance.now() - started) };
     }
     if (!refusal) {
       const upserted = await loadRecordsById(db, connectionId, objectType, upsertedIds);
@@ -117,25 +128,55 @@ export async function scanSelection(
         const records = [...listed.versions.keys()].map((id) => kept.state.kept.records[kept.state.indexOf.get(id)!]!);
         const selection: ScanSelection = { records, inMirror: listed.inMirror, limitedBy: listed.limitedBy };
         remember({ state: kept.state, selection, result, feedbackKey, versions: listed.versions });
-        return { selection, result, mode: 'changes', changed, loadMs };
+        const model = { ...bookkeepingOf(kept.state), records: listed.versions.size, newestVersion: newestOf(listed.versions) };
+        return { selection, result, mode: 'changes', changed, modelFrom: 'kept', model, loadMs };
       }
     } else {
       fullBecause = refusal.reason;
       if (!refusal.retrain) carried = { model: kept.state.kept.model, changedSinceTraining: kept.state.changedSinceTraining + changed, labelsAtTraining: kept.state.labelsAtTraining };
     }
   }
+  // Nothing kept here (another process scanned it, or this one restarted): the model stored with the portal's last results, while it stands.
+  const stored = kept ? null : await findStoredModel(db, portal, objectType);
+  const since = await selectionSince(db, connectionId, objectType, selectionOptions, stored?.newestVersion ?? null);
+  if (stored) {
+    const verdict = carriedFromStore(stored, since, options);
+    if ('carried' in verdict) {
+      carried = verdict.carried;
+      carriedFrom = 'stored';
+    }
+  }
   // Too large to keep beside others: read as columns, scanned a page at a time, let go at once.
   const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions, { above: memoryRecords / 2 });
   const loadMs = Math.round(performance.now() - started);
   const records = selection.records;
+  const full = { selection, mode: 'full' as const, changed: records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+  const modelOf = (stood: boolean, bookkeeping: ModelToStore) => ({ modelFrom: stood ? carriedFrom : ('trained' as const), model: bookkeeping });
+  const sized = { records: records.length, newestVersion: since.newestVersion };
   if (records instanceof RecordColumns) {
-    const result = await findDuplicatesInParallel(records.batches(), objectType, options);
-    return { selection, result, mode: 'full', changed: records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+    const result = await findDuplicatesInParallel(records.batches(), objectType, { ...options, ...(carried ? { model: carried.model } : {}) });
+    // The carried model stands unless the fields changed (then the pipeline trained another).
+    const stood = carried !== undefined && sameParameters(carried, result);
+    const bookkeeping = stood ? { ...freshBookkeeping(options), changedSinceTraining: carried!.changedSinceTraining, labelsAtTraining: carried!.labelsAtTraining } : freshBookkeeping(options);
+    return { ...full, result, ...modelOf(stood, { ...bookkeeping, ...sized }) };
   }
   const { result, state } = await scanKeepingState(records as EngineRecord[], objectType, options, carried);
   const versions = new Map((records as EngineRecord[]).map((record) => [record.id, versionOf(record.updatedAt)]));
   remember({ state, selection, result, feedbackKey: feedbackKeyOf(options), versions });
-  return { selection, result, mode: 'full', changed: selection.records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+  const stood = carried !== undefined && state.kept.model.trained === carried.model.trained;
+  return { ...full, result, ...modelOf(stood, { ...bookkeepingOf(state), ...sized }) };
+}
+
+/** Whether a scan scored with the carried model (not one it trained because the fields changed). */
+function sameParameters(carried: ModelCarriedOver, result: DuplicateDetectionResult): boolean {
+  const { m, u } = parametersOf(result.model);
+  return JSON.stringify([m, u]) === JSON.stringify([carried.model.trained.m, carried.model.trained.u]);
+}
+
+function newestOf(versions: ReadonlyMap<string, number>): number | null {
+  let newest: number | null = null;
+  for (const version of versions.values()) if (!Number.isNaN(version) && (newest === null || version > newest)) newest = version;
+  return newest;
 }
 
 /** Keeps a scan, letting the least recently used others go while the total is over `most` records. */
@@ -153,4 +194,9 @@ function keep(remembered: Map<string, RememberedScan>, key: string, scan: Rememb
 
 function zeroTimings(): Record<EngineStage, number> {
   return { prepare: 0, block: 0, compare: 0, train: 0, score: 0, cluster: 0, explain: 0 };
+}
+
+/** Lets go of every scan kept for this database, as a restart would (tests of what another process finds). */
+export function forgetKeptScans(db: Db): void {
+  rememberedIn.delete(db);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../../tools/hubspot-sandbox/sandbox';
 import type { DuplicateGroupPage } from '../../../shared/contracts/results';
 import type { ScanRun } from '../../../shared/contracts/scans';
-import { crmConnections, crmRecords, scanHistory } from '../../db/schema';
+import { crmConnections, crmRecords, scanHistory, trainedModels } from '../../db/schema';
 import { loadSelectionVersions, loadSelectionVersionsSince } from './scan-records';
 import { activeUser } from '../../test/accounts';
 import { pollUntil } from '../../test/poll-until';
@@ -48,11 +48,14 @@ describe('a rescan redoes only what changed', () => {
     const cookie = await activeUser(ctx, 'rescan@example.com');
     await send(cookie, 'POST', '/api/hubspot/connect-token', { accessToken: sandbox.portals[0]!.token });
     const first = await scanContacts(cookie);
-    expect(first.rescan.mode).toBe('full');
+    expect(first.rescan).toEqual({ mode: 'full', changed: first.totalRecords, modelFrom: 'trained' });
     expect(first.groups.length).toBeGreaterThan(20);
+    // The model is stored with the results, for the portal (a scan elsewhere, the public API).
+    const [stored] = await ctx.database.db.select().from(trainedModels).innerJoin(crmConnections, eq(crmConnections.id, trainedModels.connectionId)).where(eq(trainedModels.objectType, 'contacts')).orderBy(desc(crmConnections.id)).limit(1);
+    expect(stored?.trained_models).toMatchObject({ records: first.totalRecords, hubId: '611', changedSinceTraining: 0 });
 
     const unchanged = await scanContacts(cookie);
-    expect(unchanged.rescan).toEqual({ mode: 'unchanged', changed: 0 });
+    expect(unchanged.rescan).toEqual({ mode: 'unchanged', changed: 0, modelFrom: 'kept' });
     expect(unchanged.groups).toEqual(first.groups);
 
     // In HubSpot: one contact copied (a new duplicate), one grouped contact deleted, one edited.

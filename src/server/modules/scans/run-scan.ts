@@ -88,9 +88,10 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
       const feedback = await userFeedback(db, user.id, objectType);
       const engineSettings = engineSettingsOf(settings);
       // Only what changed since this process last scanned the portal is read and compared (see remembered-scans.ts).
-      const { selection, result, mode, changed, fullBecause, loadMs } = await scanSelection(
+      const portal = { id: connection.id, hubId: connection.hubId };
+      const { selection, result, mode, changed, fullBecause, modelFrom, model, loadMs } = await scanSelection(
         db,
-        connection.id,
+        portal,
         objectType,
         { samplingRate: settings[`${objectType}SamplingRate`], recordLimit: Number.isFinite(recordLimit) ? recordLimit : null, limitFromPlan },
         {
@@ -102,11 +103,11 @@ export async function runScan(context: JobContext, runId: number): Promise<void>
         },
         { memoryRecords: context.config.SCAN_MEMORY_RECORDS, log },
       );
-      log.info({ runId, objectType, mode, changed, fullBecause, loadMs }, 'duplicates found');
+      log.info({ runId, objectType, mode, changed, fullBecause, modelFrom, loadMs }, 'duplicates found');
       reporter.throwIfCancelled();
       const engineMs = clock() - loadMs;
       await reporter.set({ phase: 'saving', pairsCompared: result.pairsCompared, message: `Saving the ${objectType} results` }, 0.95);
-      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, plan: tier, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, rescan: { mode, changed }, clock });
+      await saveResults(db, { runId, attempt: run.attempt, userId: user.id, objectType, selection, result, sync, engineSettings, recordLimit, plan: tier, samplingRate: settings[`${objectType}SamplingRate`], timingsMs: { sync: syncMs, load: loadMs, engine: engineMs }, rescan: { mode, changed, modelFrom }, model: { portal, kept: model }, clock });
     }
     if (!(await reporter.finish({ status: 'completed', message: 'Scan complete' }))) throw new ScanSupersededError();
     await notifySoon(context, runId);

@@ -10,6 +10,7 @@ import { recordScanEvents } from '../notifications';
 import { bumpResultsVersion } from './results-version';
 import { ScanSupersededError } from './scan-progress';
 import type { ScanSelection } from './scan-records';
+import { storeModel, type ModelToStore, type PortalOf } from './stored-models';
 
 /** Groups stored per statement: a large portal has tens of thousands. */
 const GROUP_BATCH = 500;
@@ -37,10 +38,12 @@ export interface ScanOutcome {
   /** Milliseconds each phase took so far, for scanData. */
   timingsMs: { sync: number; load: number; engine: number };
   /** How much of the engine's work was redone: all of it, the changed records', or none (nothing changed). */
-  rescan?: { mode: 'full' | 'changes' | 'unchanged'; changed: number };
+  rescan?: { mode: 'full' | 'changes' | 'unchanged'; changed: number; modelFrom?: 'trained' | 'kept' | 'stored' };
   clock: () => number;
   /** Whether the outbox tells of these results (default true); replayed results (the demo's history) tell no one. */
   notify?: boolean;
+  /** The model the scan scored with, stored for the portal with its results (a real portal's scans only). */
+  model?: { portal: PortalOf; kept: ModelToStore };
 }
 
 /**
@@ -112,6 +115,7 @@ export async function saveResults(db: Db, outcome: ScanOutcome): Promise<number>
         completedAt: scannedAt,
       })
       .returning({ id: scanHistory.id });
+    if (outcome.model) await storeModel(tx, outcome.model.portal, objectType, result.model, outcome.model.kept);
     // A newer scan's groups replace the pending ones of older scans; decided groups stay as
     // history. A group found again unchanged keeps its row as it is (its scan is the one that
     // first found it so): rewriting thousands of rows on every rescan would cost seconds.

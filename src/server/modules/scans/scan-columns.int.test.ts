@@ -1,16 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { computeHealth, duplicationByField, RecordColumns, type EngineRecord, type RecordList } from '../../../engine';
-import { crmConnections, crmRecords, users } from '../../db/schema';
-import { activeUser } from '../../test/accounts';
+import { mirroredContacts } from '../../test/mirrored-contacts';
 import { useTestApp } from '../../test/test-app';
 import { scanSelection } from './remembered-scans';
 import { loadScanRecords } from './scan-records';
 
 const ctx = useTestApp({ work: false });
-
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Radia', 'Ken'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Perlman', 'Thompson'];
 
 /**
  * A portal of 2,300 contacts,
@@ -18,30 +14,18 @@ const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Al
  * same microsecond-precise instant, so that a record limit has ties to break.
  */
 async function portal(email: string) {
-  await activeUser(ctx, email);
-  const db = ctx.database.db;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const [connection] = await db.insert(crmConnections).values({ userId: user!.id, hubDomain: 'columns.hubspot.com' }).returning();
   const base = Date.parse('2026-06-01T00:00:00Z');
-  const rows = Array.from({ length: 2_300 }, (_, i) => {
-    const person = i < 300 ? i % 150 : i;
-    const first = FIRST[person % 10]!;
-    const last = `${LAST[Math.floor(person / 10) % 10]!}${Math.floor(person / 100)}`;
-    return {
-      connectionId: connection!.id,
-      userId: user!.id,
-      objectType: 'contacts',
-      hubspotId: String(100_000 + ((i * 7_919) % 2_300)),
-      properties: { firstname: i >= 150 && i < 300 ? first.toUpperCase() : first, lastname: last, email: `${first}.${last}@example.com`.toLowerCase(), phone: i % 3 === 0 ? null : `+1 415 555 ${String(1000 + person).slice(-4)}`, city: 'Boston' },
-      hubspotCreatedAt: new Date(base - 86_400_000),
-      // Every tenth never modified; the rest in runs of five sharing one instant (with microseconds).
-      hubspotUpdatedAt: i % 10 === 0 ? null : new Date(base + Math.floor(i / 5) * 1_000),
-    };
+  const { connectionId } = await mirroredContacts(ctx, email, {
+    count: 2_300,
+    pairs: 150,
+    hubspotId: (i) => String(100_000 + ((i * 7_919) % 2_300)),
+    createdAt: new Date(base - 86_400_000),
+    // Every tenth never modified; the rest in runs of five sharing one instant (with microseconds).
+    updatedAt: (i) => (i % 10 === 0 ? null : new Date(base + Math.floor(i / 5) * 1_000)),
   });
-  for (let at = 0; at < rows.length; at += 500) await db.insert(crmRecords).values(rows.slice(at, at + 500));
   // Microseconds a Date cannot carry: the limit must find its last record by them.
-  await db.execute(sql`update crm_records set hubspot_updated_at = hubspot_updated_at + interval '0.000250 seconds' where connection_id = ${connection!.id} and hubspot_id::int % 2 = 0`);
-  return connection!.id;
+  await ctx.database.db.execute(sql`update crm_records set hubspot_updated_at = hubspot_updated_at + interval '0.000250 seconds' where connection_id = ${connectionId} and hubspot_id::int % 2 = 0`);
+  return connectionId;
 }
 
 const byId = (records: RecordList) => new Map([...records].map((record) => [record.id, record]));
@@ -74,8 +58,8 @@ describe('a large selection read as columns', () => {
     const connectionId = await portal('columns-scan@example.com');
     const selection = { samplingRate: 100, recordLimit: null };
     // Read as columns when the memory would hold 1,000 records (and not kept), then as an array (kept).
-    const paged = await scanSelection(ctx.database.db, connectionId, 'contacts', selection, {}, { memoryRecords: 1_000 });
-    const whole = await scanSelection(ctx.database.db, connectionId, 'contacts', selection, {}, { memoryRecords: 1_000_000 });
+    const paged = await scanSelection(ctx.database.db, { id: connectionId, hubId: null }, 'contacts', selection, {}, { memoryRecords: 1_000 });
+    const whole = await scanSelection(ctx.database.db, { id: connectionId, hubId: null }, 'contacts', selection, {}, { memoryRecords: 1_000_000 });
     expect([paged.mode, whole.mode]).toEqual(['full', 'full']);
     expect(paged.selection.records).toBeInstanceOf(RecordColumns);
     expect(Array.isArray(whole.selection.records)).toBe(true);

@@ -174,6 +174,35 @@ export async function loadSelectionVersionsSince(
   return { versions, inMirror: total, limitedBy: rate < 100 ? 'sampling' : null };
 }
 
+/**
+ * How many records the selection holds, how many of them were modified after `since`
+ * (epoch ms; null: none counted) and how many of those were created after it, and the newest
+ * modification among them, in one aggregate. A binding record limit keeps the most recently
+ * modified, so those newer are in it.
+ */
+export async function selectionSince(
+  db: Db,
+  connectionId: number,
+  objectType: ObjectType,
+  options: SelectionOptions,
+  since: number | null,
+): Promise<{ count: number; newer: number; created: number; newestVersion: number | null }> {
+  const { live, sampled } = filtersOf(connectionId, objectType, options);
+  const inSample = sampled ?? sql`true`;
+  const [row] = await db
+    .select({
+      count: sql<number>`(count(*) filter (where ${inSample}))::int`,
+      newer: since === null ? sql<number>`0` : sql<number>`(count(*) filter (where ${inSample} and ${VERSION} > ${since}))::int`,
+      created: since === null ? sql<number>`0` : sql<number>`(count(*) filter (where ${inSample} and ${VERSION} > ${since} and ${crmRecords.hubspotCreatedAt} > to_timestamp(${since}::float8 / 1000)))::int`,
+      newest: sql<string | null>`(max(${VERSION}) filter (where ${inSample}))::text`,
+    })
+    .from(crmRecords)
+    .where(live);
+  const count = Math.min(Number(row?.count ?? 0), options.recordLimit ?? Number.POSITIVE_INFINITY);
+  const newer = Math.min(Number(row?.newer ?? 0), count);
+  return { count, newer, created: Math.min(Number(row?.created ?? 0), newer), newestVersion: row?.newest == null ? null : Number(row.newest) };
+}
+
 /** Live records of one type by id, as loadScanRecords reads them. */
 export async function loadRecordsById(db: Db, connectionId: number, objectType: ObjectType, ids: readonly string[]): Promise<EngineRecord[]> {
   const { live } = filtersOf(connectionId, objectType, { samplingRate: 100, recordLimit: null });
