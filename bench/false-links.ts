@@ -3,6 +3,7 @@
  * recall, the links that join two different entities (heaviest first, field by field) and the
  * kinds of false link by which fields agree, so that a fall in precision can be read at once.
  * Run: node --max-old-space-size=6144 --import tsx bench/false-links.ts companies 200000 [limit]
+ * (BENCH_KINDS="firstname+lastname,...": a sample of the links of those kinds)
  */
 import { findDuplicatesInParallel, startEngineThreads, type PairExplanation } from '../src/engine';
 import { availableParallelism } from 'node:os';
@@ -39,6 +40,13 @@ const show = (link: PairExplanation) => {
   console.log(`  ${link.a} ~ ${link.b}  weight ${link.weight.toFixed(1)}  p ${link.probability.toFixed(4)}`);
   for (const f of link.fields) if (f.valueA !== '' || f.valueB !== '') console.log(`     ${f.field.padEnd(9)} ${f.weight.toFixed(1).padStart(6)}  ${f.level.padEnd(28)} ${f.valueA} | ${f.valueB}`);
 };
+// BENCH_KINDS="a+b,c+d": a sample of those kinds' links, spread over their weights.
+for (const kind of (process.env.BENCH_KINDS ?? '').split(',').filter(Boolean)) {
+  const ofKind = falseLinks.filter((link) => agreeing(link) === kind).sort((a, b) => b.weight - a.weight);
+  console.log(`\n${kind}: ${ofKind.length} false links, a sample:`);
+  const step = Math.max(1, Math.floor(ofKind.length / limit));
+  for (let k = 0; k < ofKind.length; k += step) show(ofKind[k]!);
+}
 console.log('\nheaviest false links:');
 for (const link of [...falseLinks].sort((a, b) => b.weight - a.weight).slice(0, limit)) show(link);
 console.log('\nworst false groups:');

@@ -511,6 +511,22 @@ function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
   return oneSlipApart(localA.slice(stem.length), localB.slice(stem.length)) ? null : 'numbered';
 }
 
+/**
+ * Whether two mailbox names are one name (separators aside) with numbers one slip of a key
+ * apart: "james.jones80@", "jamesjones08@".
+ */
+function numberMistyped(a: string, b: string): boolean {
+  const bareA = a.slice(0, a.lastIndexOf('@')).replace(SEPARATOR_RUNS, '');
+  const bareB = b.slice(0, b.lastIndexOf('@')).replace(SEPARATOR_RUNS, '');
+  const numberA = TRAILING_NUMBER.exec(bareA)?.[0] ?? '';
+  const numberB = TRAILING_NUMBER.exec(bareB)?.[0] ?? '';
+  if (numberA === '' || numberB === '' || numberA === numberB) return false;
+  return bareA.slice(0, -numberA.length) === bareB.slice(0, -numberB.length) && oneSlipApart(numberA, numberB);
+}
+
+const SEPARATOR_RUNS = /[._-]+/g;
+const TRAILING_NUMBER = /\d+$/;
+
 /** Whether one changed, missing, extra or swapped character turns one text into the other. */
 function oneSlipApart(x: string, y: string): boolean {
   if (Math.abs(x.length - y.length) > 1) return false;
@@ -583,6 +599,10 @@ function isSeparator(code: number): boolean {
   return code === 46 || code === 95 || code === 45;
 }
 
+const DIGITS = /\d/;
+/** What a mailbox name has beside letters: digits and separators. */
+const MAILBOX_NOISE = /[\d._-]+/g;
+
 /** "james" at two companies is two people; "james.radcombe82" at two providers is likely one. */
 export function distinctiveMailbox(local: string): boolean {
   return local.length >= 8 || /[._\-\d]/.test(local);
@@ -604,9 +624,19 @@ export function emailComparison(options: {
   webmail: Uint8Array;
   /** The mailbox name is only the person's names, digits aside. */
   namesOnly: Uint8Array;
+  /**
+   * Whether a mailbox name (letters only: no digits, no separators) is made of either
+   * record's names: a name typed wrong on one record ("Spohie") hides its own from namesOnly.
+   */
+  madeOfNames?: (letters: string, i: number, j: number) => boolean;
   fuzzy: boolean;
 }): Comparison {
   const { webmail, namesOnly, fuzzy } = options;
+  const madeOfNames = options.madeOfNames ?? (() => false);
+  const lettersOf = (mailbox: string) => mailbox.replace(MAILBOX_NOISE, '');
+  // Both mailbox names made of the names (their own, or either record's): they repeat what the names say.
+  const bothNamed = (i: number, j: number, a: string, atA: number, b: string, atB: number) =>
+    (namesOnly[i] === 1 && namesOnly[j] === 1) || (madeOfNames(lettersOf(a.slice(0, mailboxEnd(a, atA))), i, j) && madeOfNames(lettersOf(b.slice(0, mailboxEnd(b, atB))), i, j));
   const addresses = options.addresses.codes;
   const text = options.addresses.values;
   const locals = options.locals.codes;
@@ -628,6 +658,11 @@ export function emailComparison(options: {
       // "imanington@quananashipping.com", "imanington@gmail.com": a work and a private address,
       // or two providers. Namesakes pick their mailbox names separately and share one less often.
       { label: 'same name before the @ made of the names, one a webmail address', m: 0, u: 0.0005, neutral: true },
+      // "isabelle.masson12@yahoo.fr", "isabellemasson12@free.fr": the names are the names'
+      // evidence; only the number is this field's. Fixed: random pairs never share it, so a
+      // learnt weight would count the names twice, and namesakes who happen to pick one number
+      // grow with the portal. Two digits in common: about a hundred to one.
+      { label: 'the names and the same number before the @, one a webmail address', m: 0.03, u: 0.0003, fixed: true },
       ...(fuzzy
         ? [
             { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },
@@ -650,18 +685,28 @@ export function emailComparison(options: {
       if (sameValue(ca, cb, addressEquality)) return 0;
       // Work addresses follow the company's pattern, so namesakes at two companies share them.
       const local = locals[i]!;
-      if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) return webmail[i] || webmail[j] ? 1 : 2;
+      const anyWebmail = webmail[i] === 1 || webmail[j] === 1;
+      let named = false;
+      if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) {
+        const mailbox = localText[local]!;
+        named = madeOfNames(lettersOf(mailbox), i, j);
+        if (!named) return anyWebmail ? 1 : 2;
+        if (anyWebmail && DIGITS.test(mailbox)) return 5;
+      }
       const a = text[ca]!;
       const b = text[cb]!;
       const maskA = facts.mask(ca);
       const maskB = facts.mask(cb);
       // A company numbers the second person's mailbox: "peter2@" beside "peter@", "nhoppe2@" beside "nhoppe@".
       if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedApart(a, b) === 'twin') return 3;
-      if ((webmail[i] || webmail[j]) && namesOnly[i] && namesOnly[j] && sameMailboxName(a, facts.at(ca), b, facts.at(cb))) return 4;
-      if (fuzzy && webmail[i] && webmail[j] && numberedApart(a, b) === 'numbered') return 7;
-      const twoWorkplaces = fuzzy ? 8 : 5;
+      const atA = facts.at(ca);
+      const atB = facts.at(cb);
+      if (anyWebmail && (named || bothNamed(i, j, a, atA, b, atB)) && sameMailboxName(a, atA, b, atB)) return 4;
+      if (fuzzy && webmail[i] && webmail[j] && numberedApart(a, b) === 'numbered') return 8;
+      const twoWorkplaces = fuzzy ? 9 : 6;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
-      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return namesOnly[i] && namesOnly[j] ? 6 : 5;
+      // Alike as namesakes' are, unless only a slip of a key in the number tells them apart.
+      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return bothNamed(i, j, a, atA, b, atB) && !numberMistyped(a, b) ? 7 : 6;
       if (webmail[i] || webmail[j]) return twoWorkplaces + 1;
       // A mistyped domain ("white.ohg") names no company, so it is no second workplace.
       const x = facts.domain(ca);

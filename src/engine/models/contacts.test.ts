@@ -93,6 +93,28 @@ describe('one company, two people', () => {
   });
 });
 
+describe('mailbox names made of the names', () => {
+  const isabelle = { firstname: 'Isabelle', lastname: 'Masson' };
+
+  it('the same names and number at two providers count the number alone; a mailbox name of its own counts in full', () => {
+    const twice = levelOf('email', { ...isabelle, email: 'isabelle.masson12@yahoo.fr' }, { ...isabelle, email: 'isabellemasson12@free.fr' });
+    expect(twice).toBe('the names and the same number before the @, one a webmail address');
+    const two = contactsModel.prepare([{ id: 'a', properties: { ...isabelle, email: 'isabelle.masson12@yahoo.fr' } }, { id: 'b', properties: { ...isabelle, email: 'isabellemasson12@free.fr' } }], settings);
+    const number = contactsModel.comparisons(two, settings).find((c) => c.name === 'email')!.levels.find((l) => l.label === twice)!;
+    // About a hundred to one: two digits in common, what namesakes share by chance.
+    expect(Math.log2(number.m / number.u!)).toBeCloseTo(6.6, 1);
+    expect(levelOf('email', { ...isabelle, email: 'skywalker77@yahoo.fr' }, { ...isabelle, email: 'skywalker77@free.fr' })).toBe('same name before the @, one a webmail address');
+  });
+
+  it("reads a mailbox name as names when either record's names make it, so a name typed wrong on one side does not make it distinctive", () => {
+    const sophie = (firstname: string, email: string) => ({ firstname, lastname: 'Gaillard', email });
+    expect(levelOf('email', sophie('Spohie', 'sophie_gaillard@alphalegal.fr'), sophie('Sophie', 'sophie.gaillard@free.fr'))).toBe('same name before the @ made of the names, one a webmail address');
+    expect(levelOf('email', { firstname: 'Elzabeth', lastname: 'Stapstone', email: 'elizabethstapstone@gmail.com' }, { firstname: 'Elizabeth', lastname: 'Stapstone', email: 'elizabeth_stapstone1@gmail.com' })).toBe(
+      'similar, both made of the names',
+    );
+  });
+});
+
 describe('namesakes in one town', () => {
   const darion = { firstname: 'Darion', lastname: 'Park', city: 'Honolulu', state: 'HI' };
 

@@ -160,8 +160,16 @@ export const contactsModel: ObjectModel = {
     });
     const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
+    const namesOf = (letters: string, i: number) => {
+      const f = textAt(first, i);
+      const l = textAt(last, i);
+      return namesIn(letters, f, l) || namesIn(letters, l, f);
+    };
     const comparisons: Comparison[] = [
-      emailComparison({ properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching }),
+      emailComparison({
+        properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching,
+        madeOfNames: (letters, i, j) => namesOf(letters, i) || namesOf(letters, j),
+      }),
       {
         ...stringComparison({
           name: 'firstname', label: 'First name', properties: ['firstname'], values: first, termFrequency: true,
