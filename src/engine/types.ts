@@ -47,6 +47,12 @@ export interface ComparisonLevel {
    */
   neutral?: boolean;
   /**
+   * A weight in bits known better than random pairs can measure it, kept whatever the data
+   * teach (m is u times 2^weight), and like a neutral level it teaches EM nothing: the same
+   * names and number before the @, which random pairs never share but namesakes do.
+   */
+  weight?: number;
+  /**
    * Agreement namesakes reach as readily as one person's records (the same town, the same
    * job title): it counts towards the weight but does not back a name up (see ObjectModel.nameFields).
    */

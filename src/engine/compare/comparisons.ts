@@ -659,10 +659,10 @@ export function emailComparison(options: {
       // or two providers. Namesakes pick their mailbox names separately and share one less often.
       { label: 'same name before the @ made of the names, one a webmail address', m: 0, u: 0.0005, neutral: true },
       // "isabelle.masson12@yahoo.fr", "isabellemasson12@free.fr": the names are the names'
-      // evidence; only the number is this field's. Fixed: random pairs never share it, so a
-      // learnt weight would count the names twice, and namesakes who happen to pick one number
-      // grow with the portal. Two digits in common: about a hundred to one.
-      { label: 'the names and the same number before the @, one a webmail address', m: 0.03, u: 0.0003, fixed: true },
+      // evidence; only the number is this field's. A known weight: random pairs never share it,
+      // so a learnt one would count the names twice, and namesakes who happen to pick one
+      // number grow with the portal. Two digits in common: about a hundred to one.
+      { label: 'the names and the same number before the @, one a webmail address', m: 0.03, u: 0.0003, weight: Math.log2(100) },
       ...(fuzzy
         ? [
             { label: 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)', m: 0.05, u: 0.0005 },

@@ -102,13 +102,30 @@ describe('mailbox names made of the names', () => {
     const two = contactsModel.prepare([{ id: 'a', properties: { ...isabelle, email: 'isabelle.masson12@yahoo.fr' } }, { id: 'b', properties: { ...isabelle, email: 'isabellemasson12@free.fr' } }], settings);
     const number = contactsModel.comparisons(two, settings).find((c) => c.name === 'email')!.levels.find((l) => l.label === twice)!;
     // About a hundred to one: two digits in common, what namesakes share by chance.
-    expect(Math.log2(number.m / number.u!)).toBeCloseTo(6.6, 1);
+    expect(number.weight).toBeCloseTo(6.6, 1);
     expect(levelOf('email', { ...isabelle, email: 'skywalker77@yahoo.fr' }, { ...isabelle, email: 'skywalker77@free.fr' })).toBe('same name before the @, one a webmail address');
+  });
+
+  it('keeps that weight in a trained model, whatever random pairs say of the level', () => {
+    const records: EngineRecord[] = [
+      ...backgroundContacts(300),
+      { id: 'a', properties: { ...isabelle, email: 'isabelle.masson12@yahoo.fr', city: 'Paris' } },
+      { id: 'b', properties: { ...isabelle, email: 'isabellemasson12@free.fr', city: 'Paris' } },
+    ];
+    const result = findDuplicates(records, 'contacts');
+    const level = result.model.fields.find((f) => f.field === 'email')!.levels.find((l) => l.label === 'the names and the same number before the @, one a webmail address')!;
+    expect(level.weight).toBeCloseTo(Math.log2(100), 6);
+    const pair = result.groups.flatMap((g) => g.pairs).find((p) => [p.a, p.b].sort().join() === 'a,b');
+    expect(pair?.fields.find((f) => f.field === 'email')?.weight).toBeCloseTo(6.6, 1);
   });
 
   it("reads a mailbox name as names when either record's names make it, so a name typed wrong on one side does not make it distinctive", () => {
     const sophie = (firstname: string, email: string) => ({ firstname, lastname: 'Gaillard', email });
     expect(levelOf('email', sophie('Spohie', 'sophie_gaillard@alphalegal.fr'), sophie('Sophie', 'sophie.gaillard@free.fr'))).toBe('same name before the @ made of the names, one a webmail address');
+    // A nickname's formal form makes the mailbox too.
+    expect(levelOf('email', { firstname: 'Nate', lastname: 'Norer', email: 'nathan.norer@gmail.com' }, { firstname: 'Nate', lastname: 'Norer', email: 'nathan.norer@icloud.com' })).toBe(
+      'same name before the @ made of the names, one a webmail address',
+    );
     expect(levelOf('email', { firstname: 'Elzabeth', lastname: 'Stapstone', email: 'elizabethstapstone@gmail.com' }, { firstname: 'Elizabeth', lastname: 'Stapstone', email: 'elizabeth_stapstone1@gmail.com' })).toBe(
       'similar, both made of the names',
     );

@@ -160,10 +160,13 @@ export const contactsModel: ObjectModel = {
     });
     const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
+    // A mailbox made of a record's names, its first name's formal form too ("nathan.norer@" for Nate Norer).
     const namesOf = (letters: string, i: number) => {
       const f = textAt(first, i);
       const l = textAt(last, i);
-      return namesIn(letters, f, l) || namesIn(letters, l, f);
+      if (namesIn(letters, f, l) || namesIn(letters, l, f)) return true;
+      const formal = textAt(c.canonicalFirst!, i);
+      return formal !== f && formal !== '' && (namesIn(letters, formal, l) || namesIn(letters, l, formal));
     };
     const comparisons: Comparison[] = [
       emailComparison({

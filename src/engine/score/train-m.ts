@@ -65,7 +65,8 @@ export function trainM(
   const u = labels.nonMatches ? blendU(comparisons, uRandom, labels.nonMatches) : uRandom;
   const priors = comparisons.map((c) => normalise(c.levels.map((l) => l.m)));
   const fixed = comparisons.map((c) => c.levels.map((l) => l.fixed === true));
-  const neutral = comparisons.map((c) => c.levels.map((l) => l.neutral === true));
+  // Levels of a known weight (neutral: none): m is u times 2^weight, and EM learns nothing from them.
+  const known = comparisons.map((c) => c.levels.map((l) => (l.neutral ? 0 : l.weight)));
   const labelled = [
     ...(labels.matches ? weighted(collectPatterns(labels.matches, 1)) : []),
     ...(labels.nonMatches ? weighted(collectPatterns(labels.nonMatches, 0)) : []),
@@ -78,7 +79,7 @@ export function trainM(
   for (const session of sessions) {
     if (session.pairs.length === 0) continue;
     const patterns = [...collectPatterns(vectors, Number.NaN, session).values(), ...labelled];
-    const result = expectationMaximisation(patterns, priors, u, session.excluded, fixed, neutral);
+    const result = expectationMaximisation(patterns, priors, u, session.excluded, fixed, known);
     iterations = Math.max(iterations, result.iterations);
     converged &&= result.converged;
     comparisons.forEach((_, c) => {
@@ -90,17 +91,22 @@ export function trainM(
     });
   }
   // A neutral level weighs nothing: its m is its u.
-  const m = comparisons.map((_, c) => (learnt[c] === 0 ? priors[c]! : sums[c]!.map((v) => v / learnt[c]!)).map((v, l) => (neutral[c]![l] ? u[c]![l]! : v)));
+  const m = comparisons.map((_, c) => (learnt[c] === 0 ? priors[c]! : sums[c]!.map((v) => v / learnt[c]!)).map((v, l) => withKnownWeight(v, u[c]![l]!, known[c]![l])));
 
   const all = [...collectPatterns(vectors, Number.NaN).values()];
-  const lambdaCandidates = fitLambda(all, m, u, neutral);
+  const lambdaCandidates = fitLambda(all, m, u, known);
   // Duplicates found among the candidates, spread over every pair the dataset has.
   const lambda = Math.min(0.5, Math.max(1e-12, (lambdaCandidates * vectors.count) / Math.max(allPairs, vectors.count, 1)));
   return { lambda, lambdaCandidates, m, u, iterations, converged };
 }
 
-function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[], fixed: readonly boolean[][], neutral: readonly boolean[][]) {
-  let m = priors.map((p) => [...p]);
+/** m of a level: learnt, or u times 2^weight for a level of a known weight. */
+function withKnownWeight(m: number, u: number, weight: number | undefined): number {
+  return weight === undefined ? m : u * 2 ** weight;
+}
+
+function expectationMaximisation(patterns: readonly Pattern[], priors: number[][], u: number[][], excluded: readonly boolean[], fixed: readonly boolean[][], known: readonly (number | undefined)[][]) {
+  let m = priors.map((p, c) => p.map((v, l) => withKnownWeight(v, u[c]![l]!, known[c]![l])));
   let lambda = 0.2;
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
   let iterations = 0;
@@ -110,18 +116,18 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
     const denominators = new Array<number>(priors.length).fill(0);
     let matchMass = 0;
     for (const pattern of patterns) {
-      const p = Number.isNaN(pattern.label) ? matchProbability(pattern.levels, lambda, m, u, excluded, neutral) : pattern.label;
+      const p = Number.isNaN(pattern.label) ? matchProbability(pattern.levels, lambda, m, u, excluded) : pattern.label;
       const mass = p * pattern.count;
       matchMass += mass;
       for (let c = 0; c < priors.length; c++) {
         const level = pattern.levels[c]!;
-        if (level === NULL_LEVEL || excluded[c] || neutral[c]![level]) continue;
+        if (level === NULL_LEVEL || excluded[c] || known[c]![level] !== undefined) continue;
         numerators[c]![level]! += mass;
         denominators[c]! += mass;
       }
     }
     const next = numerators.map((levels, c) =>
-      holdFixedLevels(levels.map((n, l) => (n + PRIOR_STRENGTH * priors[c]![l]!) / (denominators[c]! + PRIOR_STRENGTH)), priors[c]!, fixed[c]!),
+      holdFixedLevels(levels.map((n, l) => (n + PRIOR_STRENGTH * priors[c]![l]!) / (denominators[c]! + PRIOR_STRENGTH)), priors[c]!, fixed[c]!).map((v, l) => withKnownWeight(v, u[c]![l]!, known[c]![l])),
     );
     const nextLambda = Math.min(0.999, Math.max(1e-6, matchMass / total));
     let change = Math.abs(nextLambda - lambda);
@@ -134,14 +140,14 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
 }
 
 /** λ alone by EM, with m and u fixed: a one-parameter mixture that converges reliably. */
-function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][], neutral: readonly boolean[][]): number {
+function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][], known: readonly (number | undefined)[][]): number {
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
   if (total === 0) return 0;
   const noExclusion = m.map(() => false);
   let lambda = 0.1;
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     let matchMass = 0;
-    for (const pattern of patterns) matchMass += matchProbability(pattern.levels, lambda, m, u, noExclusion, neutral) * pattern.count;
+    for (const pattern of patterns) matchMass += matchProbability(pattern.levels, lambda, m, u, noExclusion) * pattern.count;
     const next = Math.min(0.999, Math.max(1e-6, matchMass / total));
     if (Math.abs(next - lambda) < TOLERANCE) return next;
     lambda = next;
@@ -149,11 +155,12 @@ function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][], n
   return lambda;
 }
 
-function matchProbability(levels: Uint8Array, lambda: number, m: number[][], u: number[][], excluded: readonly boolean[], neutral: readonly boolean[][]): number {
+/** A neutral level's m is its u, and a level of known weight's m is u times 2^weight: m/u says it all. */
+function matchProbability(levels: Uint8Array, lambda: number, m: number[][], u: number[][], excluded: readonly boolean[]): number {
   let logOdds = Math.log(lambda / (1 - lambda));
   for (let c = 0; c < levels.length; c++) {
     const level = levels[c]!;
-    if (level === NULL_LEVEL || excluded[c] || neutral[c]![level]) continue;
+    if (level === NULL_LEVEL || excluded[c]) continue;
     logOdds += Math.log(m[c]![level]! / u[c]![level]!);
   }
   return 1 / (1 + Math.exp(-logOdds));
