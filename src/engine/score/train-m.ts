@@ -94,7 +94,7 @@ export function trainM(
   const m = comparisons.map((_, c) => (learnt[c] === 0 ? priors[c]! : sums[c]!.map((v) => v / learnt[c]!)).map((v, l) => withKnownWeight(v, u[c]![l]!, known[c]![l])));
 
   const all = [...collectPatterns(vectors, Number.NaN).values()];
-  const lambdaCandidates = fitLambda(all, m, u, known);
+  const lambdaCandidates = fitLambda(all, m, u);
   // Duplicates found among the candidates, spread over every pair the dataset has.
   const lambda = Math.min(0.5, Math.max(1e-12, (lambdaCandidates * vectors.count) / Math.max(allPairs, vectors.count, 1)));
   return { lambda, lambdaCandidates, m, u, iterations, converged };
@@ -140,7 +140,7 @@ function expectationMaximisation(patterns: readonly Pattern[], priors: number[][
 }
 
 /** λ alone by EM, with m and u fixed: a one-parameter mixture that converges reliably. */
-function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][], known: readonly (number | undefined)[][]): number {
+function fitLambda(patterns: readonly Pattern[], m: number[][], u: number[][]): number {
   const total = patterns.reduce((sum, p) => sum + p.count, 0);
   if (total === 0) return 0;
   const noExclusion = m.map(() => false);
