@@ -701,7 +701,7 @@ export function emailComparison(options: {
       if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedApart(a, b) === 'twin') return 3;
       const atA = facts.at(ca);
       const atB = facts.at(cb);
-      if (anyWebmail && (named || bothNamed(i, j, a, atA, b, atB)) && sameMailboxName(a, atA, b, atB)) return 4;
+      if (anyWebmail && sameMailboxName(a, atA, b, atB) && (named || bothNamed(i, j, a, atA, b, atB))) return 4;
       if (fuzzy && webmail[i] && webmail[j] && numberedApart(a, b) === 'numbered') return 8;
       const twoWorkplaces = fuzzy ? 9 : 6;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
