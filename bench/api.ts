@@ -93,6 +93,10 @@ async function indexAndScan() {
   const scanned = await scanSelection(db, portal, 'contacts', { samplingRate: 100, recordLimit: null }, { settings: engineSettingsOf(SETTINGS_DEFAULTS), values: false }, { memoryRecords: 0 });
   await db.transaction((tx) => storeModel(tx, portal, 'contacts', scanned.result.model, scanned.model));
   console.log(`scan              ${scanned.result.groups.length.toLocaleString('en')} groups in ${elapsed()}, model stored`);
+  elapsed = clock();
+  const withModel = await new MatchIndexCache(db).indexFor(account!, 'contacts');
+  if (withModel.trained) throw new Error('the index trained a model of its own: the stored one did not fit');
+  console.log(`index, its model  built in ${elapsed()} with the model the scan stored`);
 }
 await indexAndScan();
 

@@ -18,5 +18,5 @@ export type { DuplicationByFieldOptions, FieldDuplication } from './health/dupli
 export { HEALTH_PROPERTIES } from './health/health-properties';
 export { normalizeEmail } from './normalize/email';
 export { normalizePhone } from './normalize/phone';
-export { buildMatchIndex, matchRecord } from './match/match-index';
+export { buildMatchIndex, matchRecord, ModelFieldsError } from './match/match-index';
 export type { MatchCandidate, MatchIndex, MatchModel } from './match/match-index';

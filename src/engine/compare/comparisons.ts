@@ -626,7 +626,8 @@ export function emailComparison(options: {
   namesOnly: Uint8Array;
   /**
    * Whether a mailbox name (letters only: no digits, no separators) is made of either
-   * record's names: a name typed wrong on one record ("Spohie") hides its own from namesOnly.
+   * record's names, both records having names: a name typed wrong on one record ("Spohie")
+   * hides its own from namesOnly. A record without names lends the mailbox no name evidence.
    */
   madeOfNames?: (letters: string, i: number, j: number) => boolean;
   fuzzy: boolean;
@@ -691,7 +692,8 @@ export function emailComparison(options: {
         const mailbox = localText[local]!;
         named = madeOfNames(lettersOf(mailbox), i, j);
         if (!named) return anyWebmail ? 1 : 2;
-        if (anyWebmail && DIGITS.test(mailbox)) return 5;
+        // At two companies the names and a number are what they were: a mailbox name at two companies.
+        if (DIGITS.test(mailbox)) return anyWebmail ? 5 : 2;
       }
       const a = text[ca]!;
       const b = text[cb]!;

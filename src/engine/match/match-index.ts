@@ -279,13 +279,21 @@ function lowerBound(block: Int32Array, key: string, sortKey: (i: number) => stri
   return low;
 }
 
+/** A model given to buildMatchIndex lacks a comparison these records have (a field filled since it was trained). */
+export class ModelFieldsError extends Error {
+  constructor(readonly field: string) {
+    super(`The model has no parameters for ${field}: train it on these records`);
+    this.name = 'ModelFieldsError';
+  }
+}
+
 function asTrainedModel(comparisons: readonly Comparison[], model: MatchModel): TrainedModel {
   const byField = new Map(model.fields.map((field) => [field.field, field.levels]));
   const m: number[][] = [];
   const u: number[][] = [];
   for (const comparison of comparisons) {
     const levels = byField.get(comparison.name);
-    if (!levels || levels.length !== comparison.levels.length) throw new Error(`The model has no parameters for ${comparison.name}: train it on these records`);
+    if (!levels || levels.length !== comparison.levels.length) throw new ModelFieldsError(comparison.name);
     m.push(levels.map((level) => level.m));
     u.push(levels.map((level) => level.u));
   }

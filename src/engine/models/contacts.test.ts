@@ -104,6 +104,10 @@ describe('mailbox names made of the names', () => {
     // About a hundred to one: two digits in common, what namesakes share by chance.
     expect(number.weight).toBeCloseTo(6.6, 1);
     expect(levelOf('email', { ...isabelle, email: 'skywalker77@yahoo.fr' }, { ...isabelle, email: 'skywalker77@free.fr' })).toBe('same name before the @, one a webmail address');
+    // Without names on one side the mailbox is the only link: it counts in full.
+    expect(levelOf('email', { ...isabelle, email: 'isabelle.masson12@yahoo.fr' }, { email: 'isabellemasson12@free.fr' })).toBe('same name before the @, one a webmail address');
+    // At two companies, as before: a mailbox name shared at two companies.
+    expect(levelOf('email', { ...isabelle, email: 'isabelle.masson12@acme.fr' }, { ...isabelle, email: 'isabellemasson12@globex.fr' })).toBe('same name before the @ at two companies');
   });
 
   it('keeps that weight in a trained model, whatever random pairs say of the level', () => {

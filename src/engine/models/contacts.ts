@@ -160,6 +160,7 @@ export const contactsModel: ObjectModel = {
     });
     const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
+    const hasNames = (i: number) => first.codes[i] !== 0 || last.codes[i] !== 0;
     // A mailbox made of a record's names, its first name's formal form too ("nathan.norer@" for Nate Norer).
     const namesOf = (letters: string, i: number) => {
       const f = textAt(first, i);
@@ -171,7 +172,7 @@ export const contactsModel: ObjectModel = {
     const comparisons: Comparison[] = [
       emailComparison({
         properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching,
-        madeOfNames: (letters, i, j) => namesOf(letters, i) || namesOf(letters, j),
+        madeOfNames: (letters, i, j) => hasNames(i) && hasNames(j) && (namesOf(letters, i) || namesOf(letters, j)),
       }),
       {
         ...stringComparison({

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { buildMatchIndex, settingsKeyOf, type MatchIndex } from '../../../engine';
+import { buildMatchIndex, ModelFieldsError, settingsKeyOf, type MatchIndex } from '../../../engine';
 import { SETTINGS_DEFAULTS } from '../../../shared/defaults';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
@@ -71,8 +71,9 @@ export class MatchIndexCache {
     if (storedModel && storedModel.settingsKey === settingsKeyOf({ settings })) {
       try {
         return buildMatchIndex(rows, objectType, settings, matchModelOf(storedModel.parameters));
-      } catch {
+      } catch (error) {
         // A field filled since that scan has no parameters in it: trained below, as with none stored.
+        if (!(error instanceof ModelFieldsError)) throw error;
       }
     }
     // Trained here on the mirror with the scan's settings and seed: the model a scan of these records trains.

@@ -11,10 +11,12 @@ import {
   type EngineStage,
   type EngineState,
   type FindDuplicatesOptions,
+  type KeptModel,
   type ModelCarriedOver,
 } from '../../../engine';
 import type { ObjectType } from '../../../shared/object-types';
 import type { Db } from '../../db/client';
+import type { StoredModelParameters } from '../../db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadRecordsById, loadScanRecords, loadSelectionVersionsSince, selectionSince, type ScanSelection, type SelectionOptions } from './scan-records';
 import { carriedFromStore, findStoredModel, parametersOf, type ModelToStore, type PortalOf } from './stored-models';
@@ -81,11 +83,16 @@ export async function scanSelection(
   const connectionId = portal.id;
   const key = keyOf(connectionId, objectType);
   const remember = (scan: RememberedScan) => keep(remembered, key, scan, memoryRecords);
-  const kept = remembered.get(key);
+  let fullBecause: string | undefined;
+  const held = remembered.get(key);
   // Taken out while in use: a failed or cancelled scan leaves nothing half-updated behind.
   remembered.delete(key);
+  // The model stored with the portal's last results is the portal's: one another process
+  // trained since this one kept its scan replaces the kept scan, so both score alike.
+  const stored = await findStoredModel(db, portal, objectType);
+  const kept = held && (!stored || sameModel(stored.parameters, held.state.kept.model)) ? held : undefined;
+  if (held && !kept) fullBecause = 'another scan stored a model since';
   const started = performance.now();
-  let fullBecause: string | undefined;
   let carried: ModelCarriedOver | undefined;
   let carriedFrom: 'kept' | 'stored' = 'kept';
   if (kept) {
@@ -137,9 +144,8 @@ export async function scanSelection(
     }
   }
   // Nothing kept here (another process scanned it, or this one restarted): the model stored with the portal's last results, while it stands.
-  const stored = kept ? null : await findStoredModel(db, portal, objectType);
   const since = await selectionSince(db, connectionId, objectType, selectionOptions, stored?.newestVersion ?? null);
-  if (stored) {
+  if (stored && !kept) {
     const verdict = carriedFromStore(stored, since, options);
     if ('carried' in verdict) {
       carried = verdict.carried;
@@ -165,6 +171,12 @@ export async function scanSelection(
   remember({ state, selection, result, feedbackKey: feedbackKeyOf(options), versions });
   const stood = carried !== undefined && state.kept.model.trained === carried.model.trained;
   return { ...full, result, ...modelOf(stood, { ...bookkeepingOf(state), ...sized }) };
+}
+
+/** Whether stored parameters are a kept model's. */
+function sameModel(stored: StoredModelParameters, kept: KeptModel): boolean {
+  const { m, u, lambda } = kept.trained;
+  return JSON.stringify([stored.fields, stored.lambda, stored.m, stored.u]) === JSON.stringify([kept.fields, lambda, m, u]);
 }
 
 /** Whether a scan scored with the carried model (not one it trained because the fields changed). */

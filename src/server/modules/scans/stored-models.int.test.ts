@@ -57,6 +57,13 @@ describe("the model stored with a portal's results", () => {
     expect(paged.modelFrom).toBe('stored');
     expect(groupsOf(paged)).toEqual(groupsOf(first));
 
+    // Another process stores a model of its own since: this one's kept scan gives way to it.
+    await scan(of);
+    await db.update(trainedModels).set({ parameters: sql`jsonb_set(${trainedModels.parameters}, '{lambda}', '0.001')` }).where(eq(trainedModels.connectionId, of.id));
+    const after = await scan(of);
+    expect([after.mode, after.modelFrom, after.fullBecause]).toEqual(['full', 'stored', 'another scan stored a model since']);
+    expect(after.result.model.lambda).toBe(0.001);
+
     // Other settings train another model, and it is stored in place of the first.
     forgetKeptScans(db);
     const high = await scan(of, { settings: { duplicateDetectionSensitivity: 'high' } });
@@ -98,6 +105,9 @@ describe("the model stored with a portal's results", () => {
     const row = await storedRow(of);
     expect(carriedFromStore(row, { count: row.records, newer: 0, created: 0 }, { notDuplicates })).toHaveProperty('carried');
     expect(carriedFromStore(row, { count: row.records, newer: 0, created: 0 }, {})).toEqual({ reason: 'new feedback to learn from' });
+    // Records that joined the selection unchanged (a higher sampling rate) are records it never saw.
+    expect(carriedFromStore(row, { count: row.records * 2, newer: 0, created: 0 }, { notDuplicates })).toEqual({ reason: 'many records changed' });
+    expect(carriedFromStore({ ...row, newestVersion: null }, { count: row.records, newer: 0, created: 0 }, { notDuplicates })).toEqual({ reason: 'many records changed' });
   });
 
   it('is the model the public API matches with, once a scan stored it', { timeout: 180_000 }, async () => {

@@ -49,13 +49,14 @@ export async function findStoredModel(db: Db, portal: PortalOf, objectType: Obje
 /**
  * A stored model carried into a full scan of a selection while it stands. The records
  * changed since it was stored are counted from the mirror: those modified after the newest
- * it saw (`newer`), and those of its scan no longer there, which is its count less the
- * records now there that are not new (`created` after it); the rules a kept scan's model
- * follows decide (retrainReason). `{ reason }`: it must be trained again.
+ * it saw (`newer`), and the difference between its record count and the records there now
+ * that are not new (`created` after it): records gone, or records that joined the selection
+ * without changing (a higher sampling rate or record limit). Without a newest modification
+ * to count from, every record counts as changed. The rules a kept scan's model follows
+ * decide (retrainReason). `{ reason }`: it must be trained again.
  */
 export function carriedFromStore(row: TrainedModelRow, since: { count: number; newer: number; created: number }, options: FindDuplicatesOptions): { carried: ModelCarriedOver } | { reason: string } {
-  const gone = Math.max(0, row.records - (since.count - since.created));
-  const changed = row.changedSinceTraining + since.newer + gone;
+  const changed = row.newestVersion === null ? since.count : row.changedSinceTraining + since.newer + Math.abs(row.records - (since.count - since.created));
   const reason = retrainReason(row, changed, since.count, options);
   if (reason) return { reason };
   return { carried: { model: keptModelOf(row.parameters), changedSinceTraining: changed, labelsAtTraining: row.labelsAtTraining } };
