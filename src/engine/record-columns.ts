@@ -85,6 +85,9 @@ export class RecordColumns implements RecordList {
       batches: (async function* () {
         for (const page of pages) yield unpackRecords(page);
       })(),
+      pages: async function* () {
+        for (const page of pages) yield page;
+      },
       recordsAt: async (indexes, properties) => this.recordsAt(indexes, properties),
     };
   }

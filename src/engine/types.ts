@@ -1,4 +1,5 @@
 import type { ObjectType } from '../shared/object-types';
+import type { PackedRecords } from './parallel/transfer';
 import type { EngineSettings } from './settings';
 import type { PrepareContext, TextColumn } from './text-column';
 
@@ -17,6 +18,12 @@ export interface EngineRecord {
  */
 export interface RecordBatches {
   batches: AsyncIterable<readonly EngineRecord[]>;
+  /**
+   * The same records as pages packed for another thread, ids resolved (RecordColumns holds
+   * them so), read instead of `batches` where workers prepare: a page a worker takes is sent
+   * as it is, and only the pages this thread prepares become records here.
+   */
+  pages?: () => AsyncIterable<PackedRecords>;
   /** How many records the batches hold, where known: a small set is scanned on one thread. */
   total?: number;
   /**

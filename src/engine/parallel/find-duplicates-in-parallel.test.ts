@@ -3,6 +3,7 @@ import { findDuplicates } from '../find-duplicates';
 import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord, RecordBatches } from '../types';
 import { findDuplicatesInParallel } from './find-duplicates-in-parallel';
+import { RecordColumns } from '../record-columns';
 
 /** Everything but the clock. */
 const comparable = ({ timingsMs: _timings, ...result }: ReturnType<typeof findDuplicates>) => result;
@@ -98,6 +99,35 @@ describe('findDuplicatesInParallel', () => {
       // Only the groups' members are read again, once, in order.
       const members = alone.groups.flatMap((g) => g.recordIds).map((id) => plain.findIndex((record) => record.id === id));
       expect(log.readAgain).toEqual([members.sort((a, b) => a - b)]);
+    });
+
+    it('gives the same from pages packed for the workers (RecordColumns), each page a worker takes sent as it is', async () => {
+      // Pages of 60 with a property no model reads; one of three threads' pages prepared here.
+      const plain = people.filter((record) => record.id).map((record, i) => ({ ...record, properties: { ...record.properties, notes: `note ${i}` } }));
+      const columns = new RecordColumns();
+      for (let at = 0; at < plain.length; at += 60) columns.add(plain.slice(at, at + 60));
+      const source = columns.batches();
+      let pages = 0;
+      const counted: RecordBatches = {
+        ...source,
+        batches: {
+          [Symbol.asyncIterator]: () => {
+            throw new Error('read as records: the pages were there');
+          },
+        },
+        pages: async function* () {
+          for await (const page of source.pages!()) {
+            pages++;
+            yield page;
+          }
+        },
+      };
+      for (const threads of [2, 3]) {
+        const streamed = await findDuplicatesInParallel(counted, 'contacts', { threads, minParallelRecords: 50, prepareChunk: 25 });
+        expect(comparable(streamed)).toEqual(comparable(findDuplicates(plain, 'contacts')));
+        expect(streamed.groups.map((g) => g.recordIds)).toContainEqual(['r-1', 'r-2', 'r-3']);
+      }
+      expect(pages).toBe(2 * Math.ceil(plain.length / 60));
     });
 
     it('reads no record again when explanations show no values', async () => {

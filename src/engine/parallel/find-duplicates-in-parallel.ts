@@ -7,7 +7,7 @@ import { recordId } from '../models/prepare-helpers';
 import { PrepareContext } from '../text-column';
 import type { Comparison, EngineRecord, PreparedDataset, RecordBatches } from '../types';
 import { defaultThreads, sharedEnginePool, type EngineWorker } from './engine-pool';
-import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, type PackedDataset, type Piece } from './transfer';
+import { concatDatasets, packDataset, packRecords, prepareSlice, unpackCells, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords, type Piece } from './transfer';
 
 export interface ParallelOptions extends FindDuplicatesOptions {
   /** Threads to use, this one included; every core by default. The result is the same for any number. */
@@ -187,39 +187,67 @@ class ParallelStages implements StageRunner {
     const rows = new Array<number>(this.workers.length).fill(0);
     const queued = this.workers.map(() => 0);
     const replies: Promise<unknown>[] = [];
+    /** The worker with the fewest chunks waiting, if one has room; else -1. */
+    const roomiest = (): number => {
+      let w = -1;
+      for (let k = 0; k < this.workers.length; k++) if (queued[k]! < QUEUED_CHUNKS && (w === -1 || queued[k]! < queued[w]!)) w = k;
+      return w;
+    };
+    const send = (w: number, records: PackedRecords): void => {
+      queued[w]!++;
+      const task = { task: 'prepare', session: this.session, objectType: model.objectType, settings, records, last: false } as const;
+      const reply = this.workers[w]!.run<null>(task).finally(() => queued[w]!--);
+      // Handled once every chunk is sent: a chunk that failed fails the scan.
+      reply.catch(() => {});
+      replies.push(reply);
+      pieces.push({ part: -1 - w, from: rows[w]!, to: rows[w]! + records.count });
+      rows[w]! += records.count;
+    };
+    const prepareHere = (chunk: readonly EngineRecord[]): void => {
+      localParts.push(prepareSlice(model, chunk, settings, context));
+      pieces.push({ part: localParts.length - 1, from: 0, to: chunk.length });
+    };
     /** Sends the chunk to a worker, or prepares it here and says so. */
     const take = (chunk: readonly EngineRecord[]): boolean => {
       for (let i = 0; i < chunk.length; i++) ids.push(recordId(chunk[i]!, ids.length));
-      let w = -1;
-      for (let k = 0; k < this.workers.length; k++) if (queued[k]! < QUEUED_CHUNKS && (w === -1 || queued[k]! < queued[w]!)) w = k;
-      if (w >= 0) {
-        queued[w]!++;
-        const task = { task: 'prepare', session: this.session, objectType: model.objectType, settings, records: packRecords(chunk, 0, chunk.length, model.reads), last: false } as const;
-        const reply = this.workers[w]!.run<null>(task).finally(() => queued[w]!--);
-        // Handled once every chunk is sent: a chunk that failed fails the scan.
-        reply.catch(() => {});
-        replies.push(reply);
-        pieces.push({ part: -1 - w, from: rows[w]!, to: rows[w]! + chunk.length });
-        rows[w]! += chunk.length;
-        return false;
-      }
-      localParts.push(prepareSlice(model, chunk, settings, context));
-      pieces.push({ part: localParts.length - 1, from: 0, to: chunk.length });
-      return true;
+      const w = roomiest();
+      if (w >= 0) send(w, packRecords(chunk, 0, chunk.length, model.reads));
+      else prepareHere(chunk);
+      return w < 0;
     };
-    let pending: EngineRecord[] = [];
-    for await (const batch of source.batches) {
-      for (const record of batch) {
-        pending.push(record);
-        if (pending.length === this.chunkSize) {
-          // After a chunk prepared here, the workers' replies are let in: one large batch
-          // would otherwise never free a place in their queues.
-          if (take(pending) && this.workers.length > 0) await nextTurn();
-          pending = [];
+    if (source.pages && this.workers.length > 0) {
+      // Pages already packed: a worker's go as they are, without becoming records here.
+      for await (const page of source.pages()) {
+        for (const id of unpackCells(page.ids, page.count)) ids.push(id as string);
+        const w = roomiest();
+        if (w >= 0) {
+          // The properties the model reads alone: the rest would only be copied across.
+          const properties: PackedRecords['properties'] = {};
+          for (const name of model.reads) if (page.properties[name]) properties[name] = page.properties[name];
+          send(w, { ...page, properties });
+          continue;
+        }
+        const records = unpackRecords(page);
+        for (let from = 0; from < records.length; from += this.chunkSize) {
+          prepareHere(records.slice(from, from + this.chunkSize));
+          await nextTurn();
         }
       }
+    } else {
+      let pending: EngineRecord[] = [];
+      for await (const batch of source.batches) {
+        for (const record of batch) {
+          pending.push(record);
+          if (pending.length === this.chunkSize) {
+            // After a chunk prepared here, the workers' replies are let in: one large batch
+            // would otherwise never free a place in their queues.
+            if (take(pending) && this.workers.length > 0) await nextTurn();
+            pending = [];
+          }
+        }
+      }
+      if (pending.length > 0) take(pending);
     }
-    if (pending.length > 0) take(pending);
     this.records = ids.length;
     await Promise.all(replies);
     const packed = await Promise.all(this.workers.map((worker) => worker.run<PackedDataset>({ task: 'finish', session: this.session, objectType: model.objectType, settings })));

@@ -91,7 +91,7 @@ function crossable(value: unknown): unknown {
   }
 }
 
-function unpackCells(packed: PackedCells, count: number): unknown[] {
+export function unpackCells(packed: PackedCells, count: number): unknown[] {
   const values: unknown[] = count === 0 ? [] : packed.text.split(SEPARATOR);
   const kinds = packed.kinds;
   for (let i = 0; i < count; i++) {
