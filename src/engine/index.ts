@@ -20,3 +20,5 @@ export { normalizeEmail } from './normalize/email';
 export { normalizePhone } from './normalize/phone';
 export { buildMatchIndex, matchRecord, ModelFieldsError } from './match/match-index';
 export type { MatchCandidate, MatchIndex, MatchModel } from './match/match-index';
+export { packColumns } from './parallel/transfer';
+export type { PackedRecords } from './parallel/transfer';

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mapColumns } from './column-mapping';
 import { csvRows, csvRowsAt, type CsvRow } from './csv-rows';
+import { openCsvRecords } from './read-csv-records';
+import { findDuplicates, findDuplicatesInParallel, type EngineRecord } from '../../src/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dedupe-cli-'));
@@ -96,6 +98,28 @@ async function readRows(file: string) {
   for await (const row of csvRows(file)) rows.push(row);
   return { rows, plain: rows.map((row) => ('fields' in row ? { line: row.line, fields: row.fields } : row)) };
 }
+
+describe('openCsvRecords', () => {
+  it('gives the engine threads packed pages that find what the records held whole find, skipping what they skip', async () => {
+    const lines = ['Record ID,First Name,Last Name,Email,Phone Number,City,Notes'];
+    for (let i = 0; i < 400; i++) lines.push(`${1000 + i},Person${i % 150},Family${i % 170},p${i % 150}.f${i % 170}@mail${i % 7}.com,(415) 555-${String(1000 + (i % 150)).slice(-4)},Boston,"note, ${i}"`);
+    lines.splice(50, 0, '2000,Broken,Row');
+    lines.push('1003,Repeated,Id,r@x.com,,Denver,');
+    const file = write('packed.csv', lines.join('\n') + '\n');
+    const stream = await openCsvRecords(file, 'contacts', { map: {} });
+    const streamed = await findDuplicatesInParallel(stream.source, 'contacts', { threads: 2, minParallelRecords: 50, prepareChunk: 30 });
+    const again = await openCsvRecords(file, 'contacts', { map: {} });
+    const records: EngineRecord[] = [];
+    for await (const batch of again.source.batches) records.push(...batch);
+    expect(records).toHaveLength(400);
+    expect(stream.ids).toEqual(records.map((record) => record.id));
+    expect(stream.skipped.map((row) => row.line)).toEqual([51, 403]);
+    const { timingsMs: _a, ...withPages } = streamed;
+    const { timingsMs: _b, ...whole } = findDuplicates(records, 'contacts');
+    expect(withPages).toEqual(whole);
+    expect(withPages.groups.length).toBeGreaterThan(20);
+  });
+});
 
 describe('csvRows', () => {
   it('reads quoted fields, doubled quotes and line breaks inside quotes', async () => {

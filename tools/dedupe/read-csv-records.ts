@@ -1,4 +1,4 @@
-import type { EngineRecord, RecordBatches } from '../../src/engine';
+import { packColumns, type EngineRecord, type PackedRecords, type RecordBatches } from '../../src/engine';
 import type { ObjectType } from '../../src/shared/object-types';
 import { mapColumns, type ColumnMapping } from './column-mapping';
 import { csvRowBatches, csvRowsAt, type CsvRow } from './csv-rows';
@@ -58,8 +58,9 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
     for (const [property, index] of mapping.properties) properties[property] = fields[index]!;
     return { id, properties };
   };
-  const recordsOf = (batch: readonly CsvRow[]): EngineRecord[] => {
-    const records: EngineRecord[] = [];
+  /** The batch's rows that make records (the rest skipped and reported), each counted once. */
+  const accepted = (batch: readonly CsvRow[]): { id: string; fields: readonly string[] }[] => {
+    const rows: { id: string; fields: readonly string[] }[] = [];
     for (const row of batch) {
       if ('error' in row) {
         skipped.push({ line: row.line, reason: row.error });
@@ -78,20 +79,35 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
       ids.push(id);
       starts.push(row.start);
       ends.push(row.end);
-      records.push(toRecord(id, row.fields));
+      rows.push({ id, fields: row.fields });
       if (ids.length % 100_000 === 0) options.onRow?.(ids.length);
     }
-    return records;
+    return rows;
   };
-  async function* batches(): AsyncGenerator<EngineRecord[]> {
-    yield recordsOf(first);
+  async function* rowBatches(): AsyncGenerator<{ id: string; fields: readonly string[] }[]> {
+    yield accepted(first);
     first = [];
-    for (let next = await rows.next(); !next.done; next = await rows.next()) yield recordsOf(next.value);
+    for (let next = await rows.next(); !next.done; next = await rows.next()) yield accepted(next.value);
     // Ids are checked for repeats only while reading.
     seenIds.clear();
   }
+  async function* batches(): AsyncGenerator<EngineRecord[]> {
+    for await (const batch of rowBatches()) yield batch.map((row) => toRecord(row.id, row.fields));
+  }
+  // Packed for the engine's threads straight from the fields: no record is made of a row a worker prepares.
+  async function* pages(): AsyncGenerator<PackedRecords> {
+    for await (const batch of rowBatches()) {
+      const columns: Record<string, string[]> = {};
+      for (const [property, index] of mapping.properties) columns[property] = batch.map((row) => row.fields[index]!);
+      yield packColumns(
+        batch.map((row) => row.id),
+        columns,
+      );
+    }
+  }
   const source: RecordBatches = {
     batches: batches(),
+    pages,
     async recordsAt(indexes) {
       const fields = await csvRowsAt(file, indexes.map((i) => ({ start: starts[i]!, end: ends[i]! })));
       return fields.map((row, k) => toRecord(ids[indexes[k]!]!, row));

@@ -218,6 +218,7 @@ class ParallelStages implements StageRunner {
     if (source.pages && this.workers.length > 0) {
       // Pages already packed: a worker's go as they are, without becoming records here.
       for await (const page of source.pages()) {
+        if (page.count === 0) continue;
         for (const id of unpackCells(page.ids, page.count)) ids.push(id as string);
         const w = roomiest();
         if (w >= 0) {

@@ -172,6 +172,17 @@ export function packRecords(records: readonly EngineRecord[], from: number, to: 
   return { count, ids: packCells(ids), updatedAt: packCells(updatedAt), properties };
 }
 
+/**
+ * Records given as columns of cells, ids resolved and no last modification, packed as
+ * packRecords packs records: a reader that has its rows' fields need not make records of
+ * the rows another thread prepares.
+ */
+export function packColumns(ids: readonly string[], columns: Readonly<Record<string, readonly unknown[]>>): PackedRecords {
+  const properties: Record<string, PackedCells> = {};
+  for (const [name, cells] of Object.entries(columns)) properties[name] = packCells(cells);
+  return { count: ids.length, ids: packCells(ids), updatedAt: packCells(new Array<undefined>(ids.length).fill(undefined)), properties };
+}
+
 export function unpackRecords(packed: PackedRecords): EngineRecord[] {
   const ids = unpackCells(packed.ids, packed.count);
   const updatedAt = unpackCells(packed.updatedAt, packed.count);
