@@ -126,6 +126,9 @@ describe('mailbox names made of the names', () => {
   it("reads a mailbox name as names when either record's names make it, so a name typed wrong on one side does not make it distinctive", () => {
     const sophie = (firstname: string, email: string) => ({ firstname, lastname: 'Gaillard', email });
     expect(levelOf('email', sophie('Spohie', 'sophie_gaillard@alphalegal.fr'), sophie('Sophie', 'sophie.gaillard@free.fr'))).toBe('same name before the @ made of the names, one a webmail address');
+    // Umlauts written out: Jörg Müller's "joerg.mueller12@" is his names and a number.
+    const joerg = { firstname: 'Jörg', lastname: 'Müller' };
+    expect(levelOf('email', { ...joerg, email: 'joerg.mueller12@gmail.com' }, { ...joerg, email: 'joergmueller12@web.de' })).toBe('the names and the same number before the @, one a webmail address');
     // A nickname's formal form makes the mailbox too.
     expect(levelOf('email', { firstname: 'Nate', lastname: 'Norer', email: 'nathan.norer@gmail.com' }, { firstname: 'Nate', lastname: 'Norer', email: 'nathan.norer@icloud.com' })).toBe(
       'same name before the @ made of the names, one a webmail address',

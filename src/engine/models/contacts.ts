@@ -162,12 +162,17 @@ export const contactsModel: ObjectModel = {
     const identifier = c.identifier!;
     const hasNames = (i: number) => first.codes[i] !== 0 || last.codes[i] !== 0;
     // A mailbox made of a record's names, its first name's formal form too ("nathan.norer@" for Nate Norer).
-    const namesOf = (letters: string, i: number) => {
+    const namesOf = (mailbox: string, i: number): boolean => {
       const f = textAt(first, i);
       const l = textAt(last, i);
-      if (namesIn(letters, f, l) || namesIn(letters, l, f)) return true;
-      const formal = textAt(c.canonicalFirst!, i);
-      return formal !== f && formal !== '' && (namesIn(letters, formal, l) || namesIn(letters, l, formal));
+      // Umlauts written out in the mailbox ("joerg.mueller@" for Jörg Müller, whose names fold to "jorg", "muller").
+      const letters = UMLAUT_SPELLING.test(mailbox) ? mailbox : null;
+      for (const text of letters ? [mailbox, letters.replace(UMLAUT_SPELLINGS, (pair) => pair[0]!)] : [mailbox]) {
+        if (namesIn(text, f, l) || namesIn(text, l, f)) return true;
+        const formal = textAt(c.canonicalFirst!, i);
+        if (formal !== f && formal !== '' && (namesIn(text, formal, l) || namesIn(text, l, formal))) return true;
+      }
+      return false;
     };
     const comparisons: Comparison[] = [
       emailComparison({
@@ -357,6 +362,8 @@ function is(text: string, a: string, b: string): boolean {
 }
 
 const SEPARATORS = /[._-]/;
+const UMLAUT_SPELLING = /[aou]e/;
+const UMLAUT_SPELLINGS = /[aou]e/g;
 const UMLAUT = /[äöüÄÖÜ]/;
 
 /** A name part with its umlauts written out ("muller" from "Müller" → "mueller"), when the raw value has them. */
