@@ -516,16 +516,23 @@ function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
  * apart: "james.jones80@", "jamesjones08@".
  */
 function numberMistyped(a: string, b: string): boolean {
-  const bareA = a.slice(0, a.lastIndexOf('@')).replace(SEPARATOR_RUNS, '');
-  const bareB = b.slice(0, b.lastIndexOf('@')).replace(SEPARATOR_RUNS, '');
+  const bareA = withoutSeparators(a.slice(0, a.lastIndexOf('@')));
+  const bareB = withoutSeparators(b.slice(0, b.lastIndexOf('@')));
   const numberA = TRAILING_NUMBER.exec(bareA)?.[0] ?? '';
   const numberB = TRAILING_NUMBER.exec(bareB)?.[0] ?? '';
   if (numberA === '' || numberB === '' || numberA === numberB) return false;
   return bareA.slice(0, -numberA.length) === bareB.slice(0, -numberB.length) && oneSlipApart(numberA, numberB);
 }
 
-const SEPARATOR_RUNS = /[._-]+/g;
 const TRAILING_NUMBER = /\d+$/;
+
+/** A mailbox name without its dots, dashes and underscores. */
+export function withoutSeparators(local: string): string {
+  return SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local;
+}
+
+const SEPARATORS = /[._-]/;
+const SEPARATOR_RUNS = /[._-]+/g;
 
 /** Whether one changed, missing, extra or swapped character turns one text into the other. */
 function oneSlipApart(x: string, y: string): boolean {

@@ -1,7 +1,7 @@
 import { memoizedSimilarity } from '../compare/memoized-similarity';
 import { codeFacts, LetterFacts } from '../compare/code-facts';
 import { editDistance, jaroWinkler, jaroWinklerBoundOf } from '../compare/similarity';
-import { distinctiveMailbox, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
+import { distinctiveMailbox, withoutSeparators, fuzzyBands, dateComparison, emailComparison, locationComparison, phoneComparison, stringComparison, tokenComparison } from '../compare/comparisons';
 import { normalizeBusinessName } from '../normalize/business-name';
 import { normalizeDate } from '../normalize/date';
 import { normalizeEmail } from '../normalize/email';
@@ -340,11 +340,6 @@ export function madeOfNames(local: string, first: string, last: string): boolean
   return namesIn(withoutSeparators(local), first, last);
 }
 
-/** A mailbox name without its dots, dashes and underscores. */
-function withoutSeparators(local: string): string {
-  return SEPARATORS.test(local) ? local.replace(SEPARATOR_RUNS, '') : local;
-}
-
 /** madeOfNames of a mailbox name already without separators. */
 function namesIn(bare: string, first: string, last: string): boolean {
   // Without building the forms: this runs several times for every record.
@@ -361,7 +356,6 @@ function is(text: string, a: string, b: string): boolean {
   return a.length + b.length > 1 && text.length === a.length + b.length && text.startsWith(a) && text.endsWith(b);
 }
 
-const SEPARATORS = /[._-]/;
 const UMLAUT_SPELLING = /[aou]e/;
 const UMLAUT_SPELLINGS = /[aou]e/g;
 const UMLAUT = /[äöüÄÖÜ]/;
@@ -371,5 +365,4 @@ function umlauts(normalized: string, text: string): string {
   if (!UMLAUT.test(text)) return normalized;
   return normalizeNamePart(text.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue'));
 }
-const SEPARATOR_RUNS = /[._-]+/g;
 const DIGIT = /\d/;

@@ -94,7 +94,6 @@ export async function scanSelection(
   if (held && !kept) fullBecause = 'another scan stored a model since';
   const started = performance.now();
   let carried: ModelCarriedOver | undefined;
-  let carriedFrom: 'kept' | 'stored' = 'kept';
   if (kept) {
     const listed = await loadSelectionVersionsSince(db, connectionId, objectType, selectionOptions, kept.versions);
     const upsertedIds: string[] = [];
@@ -147,22 +146,21 @@ export async function scanSelection(
   const since = await selectionSince(db, connectionId, objectType, selectionOptions, stored?.newestVersion ?? null);
   if (stored && !kept) {
     const verdict = carriedFromStore(stored, since, options);
-    if ('carried' in verdict) {
-      carried = verdict.carried;
-      carriedFrom = 'stored';
-    }
+    if ('carried' in verdict) carried = verdict.carried;
   }
   // Too large to keep beside others: read as columns, scanned a page at a time, let go at once.
   const selection = await loadScanRecords(db, connectionId, objectType, selectionOptions, { above: memoryRecords / 2 });
   const loadMs = Math.round(performance.now() - started);
   const records = selection.records;
   const full = { selection, mode: 'full' as const, changed: records.length, ...(fullBecause ? { fullBecause } : {}), loadMs };
+  // A model carried over is the kept scan's when there was one, else the stored one.
+  const carriedFrom = kept ? ('kept' as const) : ('stored' as const);
   const modelOf = (stood: boolean, bookkeeping: ModelToStore) => ({ modelFrom: stood ? carriedFrom : ('trained' as const), model: bookkeeping });
   const sized = { records: records.length, newestVersion: since.newestVersion };
   if (records instanceof RecordColumns) {
     const result = await findDuplicatesInParallel(records.batches(), objectType, { ...options, ...(carried ? { model: carried.model } : {}) });
     // The carried model stands unless the fields changed (then the pipeline trained another).
-    const stood = carried !== undefined && sameParameters(carried, result);
+    const stood = carried !== undefined && sameModel(parametersOf(result.model), carried.model);
     const bookkeeping = stood ? { ...freshBookkeeping(options), changedSinceTraining: carried!.changedSinceTraining, labelsAtTraining: carried!.labelsAtTraining } : freshBookkeeping(options);
     return { ...full, result, ...modelOf(stood, { ...bookkeeping, ...sized }) };
   }
@@ -173,16 +171,10 @@ export async function scanSelection(
   return { ...full, result, ...modelOf(stood, { ...bookkeepingOf(state), ...sized }) };
 }
 
-/** Whether stored parameters are a kept model's. */
+/** Whether stored (or a result's) parameters are a kept model's. */
 function sameModel(stored: StoredModelParameters, kept: KeptModel): boolean {
   const { m, u, lambda } = kept.trained;
   return JSON.stringify([stored.fields, stored.lambda, stored.m, stored.u]) === JSON.stringify([kept.fields, lambda, m, u]);
-}
-
-/** Whether a scan scored with the carried model (not one it trained because the fields changed). */
-function sameParameters(carried: ModelCarriedOver, result: DuplicateDetectionResult): boolean {
-  const { m, u } = parametersOf(result.model);
-  return JSON.stringify([m, u]) === JSON.stringify([carried.model.trained.m, carried.model.trained.u]);
 }
 
 function newestOf(versions: ReadonlyMap<string, number>): number | null {
