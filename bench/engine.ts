@@ -5,15 +5,17 @@
  * compared, peak RSS (the whole process, input records included), precision, recall and F1.
  * Each stage's time and peak memory follow each run; the figures are compared with the previous
  * run's in bench/results/engine.json (see bench/lib/bench-history.ts).
- * Above a million records (or with BENCH_INPUT=columns) the records are held as columns and
- * read by the engine a page at a time, as a scan of a portal that large reads the mirror.
+ * Above a million records (or with BENCH_INPUT=columns) the records are generated on a thread of
+ * their own and held here as columns only, read by the engine a page at a time, as a scan of a
+ * portal that large reads the mirror (the generator's objects are not the engine's memory).
  * Run: npm run bench:engine   (the 1M run wants about 4 GB of heap: see package.json)
  */
-import { findDuplicatesInParallel, RecordColumns, startEngineThreads, type EngineRecord } from '../src/engine';
+import { findDuplicatesInParallel, startEngineThreads } from '../src/engine';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { ObjectType } from '../src/shared/object-types';
 import { compareWithPrevious, type Figure } from './lib/bench-history';
+import { generateAsColumns } from './lib/generated-columns';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
 import { generateCompanies, generateContacts } from '../src/synthetic-crm';
 
@@ -42,13 +44,9 @@ console.log(`threads: ${threads} (started in ${((performance.now() - warming) / 
 console.log('type        records   seconds   pairs       groups    peak RSS   precision  recall   F1      B3-F1');
 for (const objectType of types) {
   for (const size of sizes) {
-    const generated = objectType === 'companies' ? generateCompanies(size, { seed: 7 }) : generateContacts(size, { seed: 7 });
-    const truth = generated.truth;
     const asColumns = process.env.BENCH_INPUT === 'columns' || size > 1_000_000;
-    const input = asColumns ? inColumns(generated.records) : generated.records;
-    const ids = generated.records.map((record) => ({ id: record.id }));
-    // Held as columns, the records as objects go.
-    if (asColumns) generated.records.length = 0;
+    const generated = asColumns ? await generateAsColumns(objectType, size, 7) : objectType === 'companies' ? generateCompanies(size, { seed: 7 }) : generateContacts(size, { seed: 7 });
+    const input = 'columns' in generated ? generated.columns.batches() : generated.records;
     global.gc?.();
     peakRss = process.memoryUsage().rss;
     const exact = resetHighWaterMark();
@@ -63,11 +61,12 @@ for (const objectType of types) {
       stage = next;
     };
     const started = performance.now();
-    const result = await findDuplicatesInParallel(input instanceof RecordColumns ? input.batches() : input, objectType, { threads, onProgress });
+    const result = await findDuplicatesInParallel(input, objectType, { threads, onProgress });
     const seconds = (performance.now() - started) / 1000;
     if (stage) stagePeaks[stage] = highWaterMark();
     peakRss = Math.max(peakRss, process.memoryUsage().rss, ...Object.values(stagePeaks));
-    const accuracy = measureAccuracy(truth, predictedClusters(ids, result.groups));
+    const ids = 'columns' in generated ? generated.ids().map((id) => ({ id })) : generated.records;
+    const accuracy = measureAccuracy('columns' in generated ? generated.truth() : generated.truth, predictedClusters(ids, result.groups));
     console.log(
       `${objectType.padEnd(10)} ${String(size).padStart(8)}   ${seconds.toFixed(2).padStart(7)}   ${String(result.pairsCompared).padStart(9)}   ${String(result.groups.length).padStart(7)}   ${(peakRss / 2 ** 20).toFixed(0).padStart(6)} MiB   ${accuracy.precision.toFixed(4)}     ${accuracy.recall.toFixed(4)}   ${accuracy.f1.toFixed(4)}  ${accuracy.bcubedF1.toFixed(4)}`,
     );
@@ -90,9 +89,3 @@ for (const objectType of types) {
 clearInterval(sampler);
 compareWithPrevious(process.env.BENCH_SIZES || process.env.BENCH_TYPES ? `engine-${types.join('-')}-${sizes.join('-')}` : 'engine', figures);
 
-/** Records as columns, 10,000 a page (see RecordColumns). */
-function inColumns(records: readonly EngineRecord[]): RecordColumns {
-  const columns = new RecordColumns();
-  for (let at = 0; at < records.length; at += 10_000) columns.add(records.slice(at, at + 10_000));
-  return columns;
-}

@@ -356,8 +356,14 @@ async function membersRead(clusters: readonly { members: readonly number[] }[], 
   if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
   // Only members are read: the rest of the array stays empty.
   const records = new Array<EngineRecord>(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);
+  const wanted = new Set(shown);
   indexes.forEach((index, k) => {
     const record = read[k]!;
+    // A source that read the shown properties alone (RecordColumns does) gives records kept
+    // as they are: copying a million members' values made as much again for the collector.
+    let others = false;
+    for (const name in record.properties) if (!wanted.has(name)) others = true;
+    if (!others) return void (records[index] = record);
     const properties: Record<string, unknown> = {};
     for (const name of shown) if (record.properties[name] !== undefined) properties[name] = record.properties[name];
     records[index] = { id: record.id, properties };

@@ -41,6 +41,18 @@ describe('RecordColumns', () => {
     expect(() => mixed.recordsAt([130])).toThrow(RangeError);
   });
 
+  it('takes pages packed elsewhere as they were sent, cloned across threads', async () => {
+    const received = new RecordColumns();
+    for await (const page of columns.batches().pages!()) {
+      received.addPacked(structuredClone(page));
+      // An empty page adds nothing, and no page that reads as one.
+      received.addPacked({ ...page, count: 0 });
+    }
+    expect(received.length).toBe(250);
+    expect([...received]).toEqual([...columns]);
+    expect(received.recordsAt([0, 119, 120, 249], ['phone'])).toEqual(columns.recordsAt([0, 119, 120, 249], ['phone']));
+  });
+
   it('keeps only the properties it is told to', () => {
     const some = new RecordColumns();
     some.add(records.slice(0, 10), ['firstname']);

@@ -33,6 +33,13 @@ export class RecordColumns implements RecordList {
     this.starts.push(this.length + records.length);
   }
 
+  /** Adds a page packed elsewhere (another thread's, as it was sent): its ids resolved already. */
+  addPacked(page: PackedRecords): void {
+    if (page.count === 0) return;
+    this.pages.push(page);
+    this.starts.push(this.length + page.count);
+  }
+
   at(index: number): EngineRecord | undefined {
     if (index < 0 || index >= this.length) return undefined;
     let page = this.cached && index >= this.starts[this.cached.page]! && index < this.starts[this.cached.page + 1]! ? this.cached.page : -1;
