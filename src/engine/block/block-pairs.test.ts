@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockingRule } from '../types';
-import { blockPairs } from './block-pairs';
+import { blockPairs, type FoundPairs } from './block-pairs';
 import { textKey } from './keys';
 
 const key = (value: string | null | undefined) => (value ? textKey(value) : -1);
@@ -64,17 +64,35 @@ describe('blockPairs', () => {
     expect(result.left.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
-  it('hands over a rule\'s pairs in pieces when they fill more than one chunk', () => {
-    // One block of 100: 4,950 pairs, past the first chunk's 4,096.
+  const smiths: BlockingRule[] = [
+    { name: 'surname', fields: ['lastname'], key: () => key('smith') },
+    { name: 'email', fields: ['email'], key: (i) => key(i % 2 === 0 ? 'same@x.com' : `own${i}@x.com`) },
+  ];
+  const asNumbers = (pairs: FoundPairs) => Array.from(pairs.left.subarray(0, pairs.count), (a, k) => a * 1000 + pairs.right[k]!);
+
+  it('grows its pairs in place and gives them as they lie, shared and not copied', () => {
+    // One block of 100: 4,950 pairs, past the first growth's 4,096.
+    const n = 100;
+    const handed: FoundPairs[] = [];
+    const result = blockPairs(n, smiths, 100, undefined, undefined, { found: (pairs) => handed.push(pairs) });
+    expect(result.count).toBe((n * (n - 1)) / 2);
+    expect(handed).toHaveLength(1);
+    expect(asNumbers(handed[0]!)).toEqual(asNumbers(result));
+    // The result is the memory the pairs were written to, which workers read in place.
+    expect(result.left.buffer).toBe(handed[0]!.left.buffer);
+    expect(result.left.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(result.left.length).toBe(result.count);
+  });
+
+  it('hands over a rule\'s pairs in pieces when they fill more than one segment, and joins them at the end', () => {
     const n = 100;
     const handed: number[][] = [];
-    const result = blockPairs(n, [
-      { name: 'surname', fields: ['lastname'], key: () => key('smith') },
-      { name: 'email', fields: ['email'], key: (i) => key(i % 2 === 0 ? 'same@x.com' : `own${i}@x.com`) },
-    ], 100, undefined, undefined, { found: (pairs) => handed.push(Array.from(pairs.left.subarray(0, pairs.count), (a, k) => a * 1000 + pairs.right[k]!)) });
-    expect(handed.length).toBeGreaterThan(1);
-    expect(handed.flat()).toEqual(Array.from(result.left, (a, k) => a * 1000 + result.right[k]!));
+    const result = blockPairs(n, smiths, 100, undefined, undefined, { found: (pairs) => handed.push(asNumbers(pairs)), segmentPairs: 1000 });
+    expect(handed.map((pairs) => pairs.length)).toEqual([1000, 1000, 1000, 1000, 950]);
+    expect(handed.flat()).toEqual(asNumbers(result));
     expect(result.count).toBe((n * (n - 1)) / 2);
+    expect(result.sharedRules).toHaveLength(result.count);
+    expect(result.left.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
   it('skips pairs the caller excludes', () => {

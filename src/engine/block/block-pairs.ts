@@ -23,47 +23,83 @@ export interface CandidatePairs {
   sharedRules: Uint32Array;
 }
 
-/** Pairs in fixed-size chunks: millions of pairs without millions of objects, and no copying as they grow. */
+/** Most bytes one growable array of pairs reserves: a little under 2 GiB, V8's limit. */
+const MAX_SEGMENT_BYTES = 2 ** 31 - 8;
+
+/** Pairs one segment of a PairBuffer holds at most, for the pairs blocking may find. */
+function segmentCapacity(expected: number): number {
+  return Math.floor(Math.min(MAX_SEGMENT_BYTES, Math.max(1 << 16, expected) * 4) / 4);
+}
+
+/**
+ * Pairs in growable memory: millions of pairs without millions of objects, no copying as
+ * they grow, and none at the end. Each segment reserves address space for every pair
+ * blocking may find and takes memory only as pairs fill it, so the result is a view of it:
+ * pairs gathered in chunks and copied into one array at the end were held twice while the
+ * workers compared them (a third of a gigabyte at five million records). Pairs beyond one
+ * segment start another, and only then are they copied at the end.
+ */
 class PairBuffer {
-  private readonly chunks: { left: Int32Array; right: Int32Array; rules: Uint32Array }[] = [];
-  private left: Int32Array = new Int32Array(0);
-  private right: Int32Array = new Int32Array(0);
-  private rules = new Uint32Array(0);
-  private used = 0;
+  private readonly segments: { left: Int32Array; right: Int32Array; rules: Uint32Array; count: number }[] = [];
+  private segment: PairBuffer['segments'][number] | null = null;
   /** Pairs handed out so far (see `take`). */
   private taken = 0;
   count = 0;
 
+  constructor(private readonly capacity: number) {}
+
   /** A pair and the rules whose blocks its records share (see CandidatePairs.sharedRules). */
   push(a: number, b: number, rules: number) {
-    if (this.used === this.left.length) {
-      const chunkSize = Math.min(1 << 20, Math.max(1 << 12, this.count));
-      // In shared memory: pairs handed out before the end (`take`) are read in place by workers.
-      this.left = new Int32Array(new SharedArrayBuffer(chunkSize * 4));
-      this.right = new Int32Array(new SharedArrayBuffer(chunkSize * 4));
-      this.rules = new Uint32Array(chunkSize);
-      this.chunks.push({ left: this.left, right: this.right, rules: this.rules });
-      this.used = 0;
-    }
-    this.left[this.used] = a < b ? a : b;
-    this.right[this.used] = a < b ? b : a;
-    this.rules[this.used] = rules;
-    this.used++;
+    let segment = this.segment;
+    if (segment === null || segment.count === segment.left.length) segment = this.grow();
+    const at = segment.count++;
+    segment.left[at] = a < b ? a : b;
+    segment.right[at] = a < b ? b : a;
+    segment.rules[at] = rules;
     this.count++;
   }
 
   /**
-   * The pairs pushed since the last take, as views of the chunks that hold them (one a
-   * chunk), in shared memory: nothing is copied, and pushes after go past them.
+   * Room for more pairs: the segment's memory grown in place, its views made anew (views
+   * of a fixed length: JavaScript reads them as fast as any, where views that follow a
+   * buffer's growth are ten times slower), or a new segment when this one is full.
+   */
+  private grow(): PairBuffer['segments'][number] {
+    const current = this.segment;
+    const used = current?.count ?? 0;
+    const full = current !== null && used * 4 >= current.left.buffer.maxByteLength;
+    if (current === null || full) {
+      // In shared memory: pairs handed out before the end (`take`) are read in place by workers.
+      const maxByteLength = this.capacity * 4;
+      const memory = { maxByteLength };
+      this.segment = { left: new Int32Array(new SharedArrayBuffer(0, memory)), right: new Int32Array(new SharedArrayBuffer(0, memory)), rules: new Uint32Array(new ArrayBuffer(0, memory)), count: 0 };
+      this.segments.push(this.segment);
+      return this.grow();
+    }
+    const length = Math.min(this.capacity, Math.max(1 << 12, used * 2));
+    const left = current.left.buffer as SharedArrayBuffer;
+    const right = current.right.buffer as SharedArrayBuffer;
+    const rules = current.rules.buffer as ArrayBuffer;
+    left.grow(length * 4);
+    right.grow(length * 4);
+    rules.resize(length * 4);
+    current.left = new Int32Array(left, 0, length);
+    current.right = new Int32Array(right, 0, length);
+    current.rules = new Uint32Array(rules, 0, length);
+    return current;
+  }
+
+  /**
+   * The pairs pushed since the last take, as views of the segments that hold them (one a
+   * segment), in shared memory: nothing is copied, and pushes after go past them.
    */
   take(): FoundPairs[] {
     const found: FoundPairs[] = [];
     let start = 0;
-    for (const chunk of this.chunks) {
-      const end = start + chunk.left.length;
+    for (const segment of this.segments) {
+      const end = start + segment.count;
       const a = Math.max(this.taken, start);
-      const b = Math.min(this.count, end);
-      if (a < b) found.push({ left: chunk.left.subarray(a - start, b - start), right: chunk.right.subarray(a - start, b - start), count: b - a });
+      if (a < end) found.push({ left: new Int32Array(segment.left.buffer, (a - start) * 4, end - a), right: new Int32Array(segment.right.buffer, (a - start) * 4, end - a), count: end - a });
       start = end;
     }
     this.taken = this.count;
@@ -72,21 +108,21 @@ class PairBuffer {
 
   /**
    * Every pair in order, as two arrays of exactly `count` in memory that worker threads
-   * can share, and their shared rules.
+   * can share, and their shared rules: views of the one segment, or copies of several.
    */
   finish(): { left: Int32Array; right: Int32Array; sharedRules: Uint32Array } {
+    const only = this.segments.length === 1 ? this.segments[0]! : null;
+    if (only) return { left: new Int32Array(only.left.buffer, 0, only.count), right: new Int32Array(only.right.buffer, 0, only.count), sharedRules: new Uint32Array(only.rules.buffer, 0, only.count) };
     const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const sharedRules = new Uint32Array(this.count);
     let at = 0;
-    for (const chunk of this.chunks) {
-      const n = Math.min(chunk.left.length, this.count - at);
-      left.set(chunk.left.subarray(0, n), at);
-      right.set(chunk.right.subarray(0, n), at);
-      sharedRules.set(chunk.rules.subarray(0, n), at);
-      at += n;
+    for (const segment of this.segments.splice(0)) {
+      left.set(segment.left.subarray(0, segment.count), at);
+      right.set(segment.right.subarray(0, segment.count), at);
+      sharedRules.set(segment.rules.subarray(0, segment.count), at);
+      at += segment.count;
     }
-    this.chunks.length = 0;
     return { left, right, sharedRules };
   }
 }
@@ -122,7 +158,13 @@ export function blockPairs(
    * pairs as soon as the rule is done (in order, in pieces, in shared memory: together they
    * are the result's), so that comparing them can start while later rules block.
    */
-  order: { liveSize?: number; ids?: readonly string[]; found?: (pairs: FoundPairs) => void } = {},
+  order: {
+    liveSize?: number;
+    ids?: readonly string[];
+    found?: (pairs: FoundPairs) => void;
+    /** Pairs one segment of memory holds (room for every pair the rules may add): smaller only to test segments on small data. */
+    segmentPairs?: number;
+  } = {},
 ): CandidatePairs {
   // Pairs one rule may add: linear in the dataset size, so a million records stay tractable.
   const ruleBudget = Math.max(50_000, PAIRS_PER_RECORD * (order.liveSize ?? size));
@@ -140,7 +182,8 @@ export function blockPairs(
   const positions: (Int32Array | null)[] = [];
   const ran: boolean[] = [];
   const windows = new Int32Array(R);
-  const buffer = new PairBuffer();
+  // Room for every pair the rules may add (see ruleBudget), as address space only.
+  const buffer = new PairBuffer(order.segmentPairs ?? segmentCapacity(ruleBudget * R + size));
   const report: BlockingReport = { pairCount: 0, byRule: [], cappedBlocks: 0, pairsSkipped: 0 };
   const scratch = new BlockScratch(size);
   // Each record's side under each two-sided rule, asked once.
