@@ -45,8 +45,12 @@ class PairBuffer {
   /** Pairs handed out so far (see `take`). */
   private taken = 0;
   count = 0;
+  /** Pairs a segment holds at most (see segmentCapacity). */
+  private readonly capacity: number;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.capacity = Math.max(1, Math.floor(capacity));
+  }
 
   /** A pair and the rules whose blocks its records share (see CandidatePairs.sharedRules). */
   push(a: number, b: number, rules: number) {
@@ -62,31 +66,27 @@ class PairBuffer {
   /**
    * Room for more pairs: the segment's memory grown in place, its views made anew (views
    * of a fixed length: JavaScript reads them as fast as any, where views that follow a
-   * buffer's growth are ten times slower), or a new segment when this one is full.
+   * buffer's growth are ten times slower), in a new segment when this one is full.
    */
   private grow(): PairBuffer['segments'][number] {
-    const current = this.segment;
-    const used = current?.count ?? 0;
-    const full = current !== null && used * 4 >= current.left.buffer.maxByteLength;
-    if (current === null || full) {
+    let segment = this.segment;
+    if (segment === null || segment.count === this.capacity) {
       // In shared memory: pairs handed out before the end (`take`) are read in place by workers.
-      const maxByteLength = this.capacity * 4;
-      const memory = { maxByteLength };
-      this.segment = { left: new Int32Array(new SharedArrayBuffer(0, memory)), right: new Int32Array(new SharedArrayBuffer(0, memory)), rules: new Uint32Array(new ArrayBuffer(0, memory)), count: 0 };
-      this.segments.push(this.segment);
-      return this.grow();
+      const memory = { maxByteLength: this.capacity * 4 };
+      segment = { left: new Int32Array(new SharedArrayBuffer(0, memory)), right: new Int32Array(new SharedArrayBuffer(0, memory)), rules: new Uint32Array(new ArrayBuffer(0, memory)), count: 0 };
+      this.segments.push((this.segment = segment));
     }
-    const length = Math.min(this.capacity, Math.max(1 << 12, used * 2));
-    const left = current.left.buffer as SharedArrayBuffer;
-    const right = current.right.buffer as SharedArrayBuffer;
-    const rules = current.rules.buffer as ArrayBuffer;
+    const length = Math.min(this.capacity, Math.max(1 << 12, segment.count * 2));
+    const left = segment.left.buffer as SharedArrayBuffer;
+    const right = segment.right.buffer as SharedArrayBuffer;
+    const rules = segment.rules.buffer as ArrayBuffer;
     left.grow(length * 4);
     right.grow(length * 4);
     rules.resize(length * 4);
-    current.left = new Int32Array(left, 0, length);
-    current.right = new Int32Array(right, 0, length);
-    current.rules = new Uint32Array(rules, 0, length);
-    return current;
+    segment.left = new Int32Array(left, 0, length);
+    segment.right = new Int32Array(right, 0, length);
+    segment.rules = new Uint32Array(rules, 0, length);
+    return segment;
   }
 
   /**
@@ -99,7 +99,7 @@ class PairBuffer {
     for (const segment of this.segments) {
       const end = start + segment.count;
       const a = Math.max(this.taken, start);
-      if (a < end) found.push({ left: new Int32Array(segment.left.buffer, (a - start) * 4, end - a), right: new Int32Array(segment.right.buffer, (a - start) * 4, end - a), count: end - a });
+      if (a < end) found.push({ left: segment.left.subarray(a - start, end - start), right: segment.right.subarray(a - start, end - start), count: end - a });
       start = end;
     }
     this.taken = this.count;
@@ -112,7 +112,7 @@ class PairBuffer {
    */
   finish(): { left: Int32Array; right: Int32Array; sharedRules: Uint32Array } {
     const only = this.segments.length === 1 ? this.segments[0]! : null;
-    if (only) return { left: new Int32Array(only.left.buffer, 0, only.count), right: new Int32Array(only.right.buffer, 0, only.count), sharedRules: new Uint32Array(only.rules.buffer, 0, only.count) };
+    if (only) return { left: only.left.subarray(0, only.count), right: only.right.subarray(0, only.count), sharedRules: only.rules.subarray(0, only.count) };
     const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const sharedRules = new Uint32Array(this.count);
