@@ -21,6 +21,7 @@ const { records, truth } = objectType === 'companies' ? generateCompanies(size, 
 const entityOf = new Map(records.map((record, i) => [record.id, truth[i]!]));
 const result = await findDuplicatesInParallel(records, objectType, { threads });
 const accuracy = measureAccuracy(truth, predictedClusters(records, result.groups));
+console.log(`lambda ${result.model.lambda} candidates ${result.model.lambdaCandidates} prior ${Math.log2(result.model.lambda / (1 - result.model.lambda)).toFixed(2)} pairs ${result.pairsCompared}`);
 console.log(`${objectType} ${size}: precision ${accuracy.precision.toFixed(4)} recall ${accuracy.recall.toFixed(4)} (${accuracy.predictedPairs - accuracy.correctPairs} false pairs of ${accuracy.predictedPairs}; ${accuracy.truePairs - accuracy.correctPairs} missed of ${accuracy.truePairs})`);
 
 // Links between two entities, by the fields that agree on them (exact or not, weight > 0).
