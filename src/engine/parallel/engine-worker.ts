@@ -97,10 +97,14 @@ function preparing(message: { session: number; objectType: PreparedDataset['obje
   return session;
 }
 
-/** The chunks prepared, joined: this worker's own slice, kept for loading and sent back without ids. */
+/**
+ * The chunks prepared, joined: this worker's own slice, kept for loading and sent back
+ * without ids. Joined in shared memory, so that the calling thread reads its arrays where
+ * they are rather than each thread holding a copy (500 MB at five million records).
+ */
 function finish(session: Session): PackedDataset {
   const chunks = session.chunks!.length > 0 ? session.chunks! : [prepareSlice(session.model, [], session.settings, session.context)];
-  session.own = concatDatasets(chunks, 0);
+  session.own = concatDatasets(chunks, 0, undefined, true);
   delete session.chunks;
   delete session.context;
   return packDataset(session.own, false);

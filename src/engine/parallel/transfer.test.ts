@@ -4,7 +4,7 @@ import { resolveEngineSettings } from '../settings';
 import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord } from '../types';
 import { PrepareContext } from '../text-column';
-import { concatDatasets, packDataset, packRecords, prepareSlice, unpackDataset, unpackRecords } from './transfer';
+import { concatDatasets, packDataset, packRecords, packStrings, prepareSlice, unpackDataset, unpackRecords, unpackStrings } from './transfer';
 
 describe('records crossing threads', () => {
   it('come back with every value as it was, whatever its type', () => {
@@ -30,6 +30,27 @@ describe('records crossing threads', () => {
   it('carry only the properties the model reads', () => {
     const back = unpackRecords(packRecords([{ id: 'a', properties: { email: 'a@b.com', notes: 'long text' } }], 0, 1, ['email']));
     expect(back[0]!.properties).toEqual({ email: 'a@b.com' });
+  });
+});
+
+describe('strings crossing threads', () => {
+  it('come back as they went, chunk after chunk, in any script and with lone surrogates', () => {
+    const odd = ['', 'Zoë', 'Jörg Müller', '王小明', '👩‍💻', 'broken \ud83d', 'x'.repeat(1_000)];
+    const values = Array.from({ length: 40_000 }, (_, i) => (i % 97 === 0 ? odd[(i / 97) % odd.length]! : `person${i}@example.com`));
+    const packed = structuredClone(packStrings(values));
+    expect(Array.isArray(packed)).toBe(false);
+    expect(unpackStrings(packed, values.length)).toEqual(values);
+  });
+
+  it('in shared memory, read in place by the receiving thread', () => {
+    const packed = packStrings(['anna@example.com', 'ben@example.com']);
+    expect(!Array.isArray(packed) && packed.bytes.buffer instanceof SharedArrayBuffer).toBe(true);
+  });
+
+  it('as they are when one holds the separator, and none as none', () => {
+    expect(unpackStrings(structuredClone(packStrings(['a', 'b\u0000c'])), 2)).toEqual(['a', 'b\u0000c']);
+    expect(unpackStrings(structuredClone(packStrings([])), 0)).toEqual([]);
+    expect(unpackStrings(structuredClone(packStrings([''])), 1)).toEqual(['']);
   });
 });
 
