@@ -1,7 +1,7 @@
 import type { ObjectType } from '../shared/object-types';
 import { blockPairs, type BlockingReport, type CandidatePairs, type FoundPairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
-import { pairExplainer, type PairExplanation } from './explain/explain-pair';
+import { pairExplainer, shown, type PairExplanation, type ShownValues } from './explain/explain-pair';
 import { matchKey } from './explain/match-key';
 import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
@@ -297,7 +297,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   lap('cluster');
 
   progress('explain', 0, clusters.length);
-  const records = input.values === false ? null : typeof input.records === 'function' ? yield* stage(membersRead(clusters, input.records, comparisons)) : input.records;
+  const records = input.values === false ? null : typeof input.records === 'function' ? yield* stage(membersShown(clusters, input.records, comparisons)) : input.records;
   const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
@@ -345,30 +345,25 @@ function isBatches(input: readonly EngineRecord[] | RecordBatches): input is Rec
 }
 
 /**
- * The groups' members read again, by index: explanations show their values, as typed. Only
- * the properties explanations show are kept: five million records have a million or two
- * members, read all at once.
+ * What the groups' members show in explanations, read again from the source: their values
+ * as typed, one string per member and comparison. The records read die here: a million or
+ * two members of five million records, kept as records through explaining, were traced by
+ * every full collection and each made its shown values again for every pair it was in.
  */
-async function membersRead(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt'], comparisons: readonly Comparison[]): Promise<EngineRecord[]> {
-  const shown = [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
+async function membersShown(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt'], comparisons: readonly Comparison[]): Promise<ShownValues> {
+  const properties = [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
   const indexes = Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
-  const read = await recordsAt(Array.from(indexes), shown);
+  const read = await recordsAt(Array.from(indexes), properties);
   if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
-  // Only members are read: the rest of the array stays empty.
-  const records = new Array<EngineRecord>(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);
-  const wanted = new Set(shown);
+  const count = comparisons.length;
+  // Member i's values at values[slots[i] * count + c].
+  const slots = new Int32Array(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);
+  const values = new Array<string>(indexes.length * count);
   indexes.forEach((index, k) => {
-    const record = read[k]!;
-    // A source that read the shown properties alone (RecordColumns does) gives records kept
-    // as they are: copying a million members' values made as much again for the collector.
-    let others = false;
-    for (const name in record.properties) if (!wanted.has(name)) others = true;
-    if (!others) return void (records[index] = record);
-    const properties: Record<string, unknown> = {};
-    for (const name of shown) if (record.properties[name] !== undefined) properties[name] = record.properties[name];
-    records[index] = { id: record.id, properties };
+    slots[index] = k;
+    for (let c = 0; c < count; c++) values[k * count + c] = shown(read[k]!, comparisons[c]!.properties);
   });
-  return records;
+  return (i, c) => values[slots[i]! * count + c]!;
 }
 
 /** Each stage's milliseconds, taken by `lap` as the stage ends. */

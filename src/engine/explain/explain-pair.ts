@@ -27,6 +27,9 @@ export interface PairExplanation {
   fields: FieldContribution[];
 }
 
+/** What an explanation shows of record i for comparison c: its values as typed (see `shown`). */
+export type ShownValues = (i: number, c: number) => string;
+
 /**
  * Explains candidate pairs field by field. What depends on the model alone (each level's
  * weight and label) is worked out once: a scan of a million records explains a few
@@ -36,8 +39,8 @@ export function pairExplainer(
   comparisons: readonly Comparison[],
   model: TrainedModel,
   frequencies: readonly (ValueCounts | null)[],
-  /** Null when explanations show no values (see FindDuplicatesOptions.values). */
-  records: readonly EngineRecord[] | null,
+  /** The records by index, or what each shows; null when explanations show no values (see FindDuplicatesOptions.values). */
+  records: readonly EngineRecord[] | ShownValues | null,
   ids: readonly string[],
 ): (levels: ArrayLike<number>, i: number, j: number) => PairExplanation {
   const priorWeight = Math.log2(model.lambda / (1 - model.lambda));
@@ -46,10 +49,9 @@ export function pairExplainer(
   const levelLabels = comparisons.map((comparison) => comparison.levels.map((level) => level.label));
   // What a level adds, rounded as shown, once per level rather than per pair.
   const roundedWeights = levelWeights.map((weights) => weights.map((weight) => round(weight)));
+  const shownOf: ShownValues | null = typeof records === 'function' ? records : records === null ? null : (i, c) => shown(records[i]!, comparisons[c]!.properties);
   return (levels, i, j) => {
     let weight = priorWeight;
-    const recordA = records === null ? null : records[i]!;
-    const recordB = records === null ? null : records[j]!;
     const fields = new Array<FieldContribution>(comparisons.length);
     for (let c = 0; c < comparisons.length; c++) {
       const comparison = comparisons[c]!;
@@ -72,8 +74,8 @@ export function pairExplainer(
         level: level === NULL_LEVEL ? 'missing on one side' : levelLabels[c]![level]!,
         exact: level === 0,
         weight: rounded,
-        valueA: recordA === null ? '' : shown(recordA, comparison.properties),
-        valueB: recordB === null ? '' : shown(recordB, comparison.properties),
+        valueA: shownOf === null ? '' : shownOf(i, c),
+        valueB: shownOf === null ? '' : shownOf(j, c),
       };
     }
     const odds = 2 ** weight;
@@ -82,7 +84,7 @@ export function pairExplainer(
 }
 
 /** A record's values of some properties, as the user typed them, joined by " / ". */
-function shown(record: EngineRecord, properties: readonly string[]): string {
+export function shown(record: EngineRecord, properties: readonly string[]): string {
   const values = record.properties;
   if (!values) return '';
   if (properties.length === 1) return asText(values[properties[0]!]);
