@@ -357,13 +357,17 @@ async function membersShown(clusters: readonly { members: readonly number[] }[],
   if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
   const count = comparisons.length;
   // Member i's values at values[slots[i] * count + c].
-  const slots = new Int32Array(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1);
+  const slots = new Int32Array(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1).fill(-1);
   const values = new Array<string>(indexes.length * count);
   indexes.forEach((index, k) => {
     slots[index] = k;
     for (let c = 0; c < count; c++) values[k * count + c] = shown(read[k]!, comparisons[c]!.properties);
   });
-  return (i, c) => values[slots[i]! * count + c]!;
+  return (i, c) => {
+    const slot = slots[i] ?? -1;
+    if (slot === -1) throw new Error(`Record ${i} is in no group: its values were not read again`);
+    return values[slot * count + c]!;
+  };
 }
 
 /** Each stage's milliseconds, taken by `lap` as the stage ends. */

@@ -42,6 +42,12 @@ describe('strings crossing threads', () => {
     expect(unpackStrings(packed, values.length)).toEqual(values);
   });
 
+  it('come back as they went when Latin-1 chunks of odd length come before and after a wide one', () => {
+    // Three chunks of Latin-1 (one with "é" at an odd length), one wide, one Latin-1 again.
+    const values = Array.from({ length: 5 * 16_384 }, (_, i) => (i === 3 * 16_384 + 5 ? '王' : i % 2 === 0 ? `é${i}` : `n${i}x`));
+    expect(unpackStrings(structuredClone(packStrings(values)), values.length)).toEqual(values);
+  });
+
   it('in shared memory, read in place by the receiving thread', () => {
     const packed = packStrings(['anna@example.com', 'ben@example.com']);
     expect(!Array.isArray(packed) && packed.bytes.buffer instanceof SharedArrayBuffer).toBe(true);

@@ -23,7 +23,7 @@ const SEPARATOR = '\u0000';
 export interface StringBytes {
   bytes: Uint8Array;
   /** Where each chunk's bytes end; chunk k holds values k * STRING_CHUNK onwards. */
-  ends: Int32Array;
+  ends: Float64Array;
   /** 1 for a chunk written as UTF-16. */
   wide: Uint8Array;
 }
@@ -35,6 +35,8 @@ export type PackedStrings = StringBytes | string[];
 const STRING_CHUNK = 16_384;
 /** A character beyond Latin-1 (above U+00FF). */
 const WIDE = /[\u0100-\uffff]/;
+/** Room one set of strings may reserve: Node's largest Buffer. Beyond, the array goes as it is. */
+const MAX_STRING_BYTES = 2 ** 32 - 1;
 
 export function packStrings(values: readonly string[]): PackedStrings {
   let chars = 0;
@@ -42,10 +44,12 @@ export function packStrings(values: readonly string[]): PackedStrings {
     if (value.includes(SEPARATOR)) return [...values];
     chars += value.length;
   }
-  const chunks = Math.ceil(values.length / STRING_CHUNK);
   // Room reserved for every chunk written wide, taken as written (see PairBuffer).
-  const buffer = new SharedArrayBuffer(0, { maxByteLength: 2 * (chars + values.length) });
-  const ends = new Int32Array(chunks);
+  const room = 2 * (chars + values.length);
+  if (room > MAX_STRING_BYTES) return [...values];
+  const chunks = Math.ceil(values.length / STRING_CHUNK);
+  const buffer = new SharedArrayBuffer(0, { maxByteLength: room });
+  const ends = new Float64Array(chunks);
   const wide = new Uint8Array(chunks);
   let at = 0;
   for (let k = 0; k < chunks; k++) {

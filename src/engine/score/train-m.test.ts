@@ -51,6 +51,20 @@ describe('trainM: the prior', () => {
     expect(model.lambda * 5e11).toBeCloseTo(2_200, 0);
   });
 
+  it('keeps room for a hundred duplicates in a portal where none score as one', () => {
+    // Namesakes alone: EM still finds some mass among them.
+    const vectors = candidates(0, 50_000);
+    const model = train(vectors, 5e11);
+    expect(model.lambdaCandidates * vectors.count).toBeGreaterThan(200);
+    expect(model.lambda * 5e11).toBeCloseTo(200, 0);
+  });
+
+  it('is a small positive number when there are no candidates at all', () => {
+    const model = train(candidates(0, 0), 5e11);
+    expect(model.lambda).toBeGreaterThan(0);
+    expect(Number.isFinite(Math.log2(model.lambda))).toBe(true);
+  });
+
   it('falls as the pairs grow faster than the duplicates', () => {
     // Twice the records: twice the duplicates, four times the pairs, and four times the
     // namesakes' pairs (each record has twice the namesakes).

@@ -98,7 +98,7 @@ export function trainM(
   const pairs = Math.max(allPairs, vectors.count, 1);
   // Duplicates found among the candidates, spread over every pair the dataset has.
   const fitted = Math.min(0.5, Math.max(1e-12, (lambdaCandidates * vectors.count) / pairs));
-  const lambda = Math.min(fitted, (MAX_MASS_OVER_COUNT * (countedLambda(all, m, u, pairs, fitted) * pairs + UNSEEN_DUPLICATES)) / pairs);
+  const lambda = Math.min(fitted, (MAX_MASS_OVER_COUNT * (countedDuplicates(all, m, u, pairs, fitted) + UNSEEN_DUPLICATES)) / pairs);
   return { lambda, lambdaCandidates, m, u, iterations, converged };
 }
 
@@ -123,25 +123,27 @@ const MAX_MASS_OVER_COUNT = 2;
 const UNSEEN_DUPLICATES = 100;
 
 /**
- * λ as the share of all pairs that score as duplicates (log-odds ≥ 0) under the prior
- * λ itself gives: a fixed point, reached from `start` downwards (a lower prior only ever
- * counts fewer). Pairs of a pattern score alike, so each pattern's weight is summed once.
+ * The candidate pairs that score as duplicates (log-odds ≥ 0, before term frequencies and
+ * the namesake rule) under the prior their own count gives, spread over all pairs: a fixed
+ * point, reached from `start` downwards. A lower prior only ever counts fewer, so every step
+ * short of it counts fewer than the last, and there are no more steps than patterns. Pairs
+ * of a pattern score alike, so each pattern's weight is summed once.
  */
-function countedLambda(patterns: readonly Pattern[], m: number[][], u: number[][], pairs: number, start: number): number {
+function countedDuplicates(patterns: readonly Pattern[], m: number[][], u: number[][], pairs: number, start: number): number {
   const noExclusion = m.map(() => false);
   const weights = patterns.map((pattern) => logOdds(pattern.levels, 0.5, m, u, noExclusion));
   let lambda = start;
-  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+  for (let step = 0; step <= patterns.length + 1; step++) {
+    // None counted: a prior of nothing (log 0 = -Infinity), under which none count again.
     const prior = Math.log(lambda / (1 - lambda));
     let duplicates = 0;
     weights.forEach((weight, k) => {
       if (weight + prior >= 0) duplicates += patterns[k]!.count;
     });
-    const next = Math.max(1e-12, Math.min(lambda, duplicates / pairs));
-    if (next >= lambda * (1 - TOLERANCE)) return next;
-    lambda = next;
+    if (duplicates / pairs >= lambda) return lambda * pairs;
+    lambda = duplicates / pairs;
   }
-  return lambda;
+  return lambda * pairs;
 }
 
 /** m of a level: learnt, or u times 2^weight for a level of a known weight. */
