@@ -40,23 +40,23 @@ describe('trainM: the prior', () => {
     expect(model.lambda * 5e11).toBeCloseTo(1_000, -1);
   });
 
-  it('holds to twice the pairs that score as duplicates when pairs of namesakes swell what EM finds', () => {
+  it('holds to six times the pairs that score as duplicates when pairs of namesakes swell what EM finds', () => {
     // A million records: blocked on names, 50 namesakes' pairs to each duplicate pair.
     const vectors = candidates(1_000, 50_000);
     const model = train(vectors, 5e11);
     // EM takes many of the namesakes for duplicates.
-    expect(model.lambdaCandidates * vectors.count).toBeGreaterThan(5_000);
-    // The prior then counts 2,200 duplicates among all pairs: twice the 1,000 that score as
-    // one and the 100 assumed unseen.
-    expect(model.lambda * 5e11).toBeCloseTo(2_200, 0);
+    expect(model.lambdaCandidates * vectors.count).toBeGreaterThan(10_000);
+    // The prior then counts 6,600 duplicates among all pairs: six times the 1,000 that score
+    // as one and the 100 assumed unseen.
+    expect(model.lambda * 5e11).toBeCloseTo(6_600, 0);
   });
 
   it('keeps room for a hundred duplicates in a portal where none score as one', () => {
     // Namesakes alone: EM still finds some mass among them.
     const vectors = candidates(0, 50_000);
     const model = train(vectors, 5e11);
-    expect(model.lambdaCandidates * vectors.count).toBeGreaterThan(200);
-    expect(model.lambda * 5e11).toBeCloseTo(200, 0);
+    expect(model.lambdaCandidates * vectors.count).toBeGreaterThan(600);
+    expect(model.lambda * 5e11).toBeCloseTo(600, 0);
   });
 
   it('is a small positive number when there are no candidates at all', () => {
