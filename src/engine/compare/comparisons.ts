@@ -635,16 +635,18 @@ export function emailComparison(options: {
    * Whether a mailbox name (letters only: no digits, no separators) is made of either
    * record's names, both records having names: a name typed wrong on one record ("Spohie")
    * hides its own from namesOnly. A record without names lends the mailbox no name evidence.
+   * `shared`: both records have this mailbox name, so a letter off the names may still be
+   * them (both names typed wrong); between two mailboxes alike only, a letter off is the typo.
    */
-  madeOfNames?: (letters: string, i: number, j: number) => boolean;
+  madeOfNames?: (letters: string, i: number, j: number, shared: boolean) => boolean;
   fuzzy: boolean;
 }): Comparison {
   const { webmail, namesOnly, fuzzy } = options;
   const madeOfNames = options.madeOfNames ?? (() => false);
   const lettersOf = (mailbox: string) => mailbox.replace(MAILBOX_NOISE, '');
   // Both mailbox names made of the names (their own, or either record's): they repeat what the names say.
-  const bothNamed = (i: number, j: number, a: string, atA: number, b: string, atB: number) =>
-    (namesOnly[i] === 1 && namesOnly[j] === 1) || (madeOfNames(lettersOf(a.slice(0, mailboxEnd(a, atA))), i, j) && madeOfNames(lettersOf(b.slice(0, mailboxEnd(b, atB))), i, j));
+  const bothNamed = (i: number, j: number, a: string, atA: number, b: string, atB: number, shared: boolean) =>
+    (namesOnly[i] === 1 && namesOnly[j] === 1) || (madeOfNames(lettersOf(a.slice(0, mailboxEnd(a, atA))), i, j, shared) && madeOfNames(lettersOf(b.slice(0, mailboxEnd(b, atB))), i, j, shared));
   const addresses = options.addresses.codes;
   const text = options.addresses.values;
   const locals = options.locals.codes;
@@ -697,7 +699,7 @@ export function emailComparison(options: {
       let named = false;
       if (local !== 0 && local === locals[j] && distinctiveMailbox(localText[local]!)) {
         const mailbox = localText[local]!;
-        named = madeOfNames(lettersOf(mailbox), i, j);
+        named = madeOfNames(lettersOf(mailbox), i, j, true);
         if (!named) return anyWebmail ? 1 : 2;
         // At two companies the names and a number are what they were: a mailbox name at two companies.
         if (DIGITS.test(mailbox)) return anyWebmail ? 5 : 2;
@@ -710,12 +712,12 @@ export function emailComparison(options: {
       if (!webmail[i] && !webmail[j] && sameDomain(a, b) && numberedApart(a, b) === 'twin') return 3;
       const atA = facts.at(ca);
       const atB = facts.at(cb);
-      if (anyWebmail && sameMailboxName(a, atA, b, atB) && (named || bothNamed(i, j, a, atA, b, atB))) return 4;
+      if (anyWebmail && sameMailboxName(a, atA, b, atB) && (named || bothNamed(i, j, a, atA, b, atB, true))) return 4;
       if (fuzzy && webmail[i] && webmail[j] && numberedApart(a, b) === 'numbered') return 8;
       const twoWorkplaces = fuzzy ? 9 : 6;
       // A typo'd address keeps its domain or its first letter; skip the costly check otherwise.
       // Alike as namesakes' are, unless only a slip of a key in the number tells them apart.
-      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return bothNamed(i, j, a, atA, b, atB) && !numberMistyped(a, b) ? 7 : 6;
+      if (fuzzy && (a.charCodeAt(0) === b.charCodeAt(0) || sameDomain(a, b)) && similarAddresses(a, maskA, b, maskB)) return bothNamed(i, j, a, atA, b, atB, false) && !numberMistyped(a, b) ? 7 : 6;
       if (webmail[i] || webmail[j]) return twoWorkplaces + 1;
       // A mistyped domain ("white.ohg") names no company, so it is no second workplace.
       const x = facts.domain(ca);

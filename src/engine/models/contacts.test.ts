@@ -139,6 +139,39 @@ describe('mailbox names made of the names', () => {
   });
 });
 
+describe('a mailbox name both records have, spelling the names between them or a letter off', () => {
+  const named = 'same name before the @ made of the names, one a webmail address';
+  const levelWith = (options: { fuzzy: boolean }, a: Record<string, string>, b: Record<string, string>) => {
+    const chosen = resolveEngineSettings({ enableFuzzyMatching: options.fuzzy });
+    const data = contactsModel.prepare([{ id: 'a', properties: a }, { id: 'b', properties: b }], chosen);
+    const comparison = contactsModel.comparisons(data, chosen).find((c) => c.name === 'email')!;
+    return comparison.levels[comparison.compare(0, 1)]!.label;
+  };
+
+  it("reads the first name of one record with the last name of the other: each copy typed one wrong", () => {
+    // Tiffany Wright, twice, one record per typo: "tiffanywright" is neither's names alone.
+    expect(levelOf('email', { firstname: 'Tiffany', lastname: 'Wirght', email: 'tiffany_wright@gmail.com' }, { firstname: 'Tffany', lastname: 'Wright', email: 'tiffany.wright@outlook.com' })).toBe(named);
+  });
+
+  it('reads a mailbox name a letter off the names as the names: both typed wrong, or spelt otherwise in the field', () => {
+    expect(levelOf('email', { firstname: 'Walter', lastname: 'Mendpoza', email: 'wmendoza@kilshawcranthorpe.com' }, { firstname: 'Walter', lastname: 'Mendloza', email: 'wmendoza@icloud.com' })).toBe(named);
+    expect(levelOf('email', { firstname: 'Ana', lastname: 'Scholz', email: 'anna.scholz@schenkcloud.de' }, { firstname: 'Ana', lastname: 'Scholz', email: 'annascholz@web.de' })).toBe(named);
+    expect(levelOf('email', { firstname: 'Karen', lastname: 'Joens', email: 'karen.jones@hedwickdigital.net' }, { firstname: 'Karen', lastname: 'Joens', email: 'karenjones@protonmail.com' })).toBe(named);
+  });
+
+  it('keeps a mailbox name of its own, a short one and one two letters off, and reads no typo when fuzzy matching is off', () => {
+    const walter = (email: string, lastname = 'Mendpoza') => ({ firstname: 'Walter', lastname, email });
+    const shared = 'same name before the @, one a webmail address';
+    expect(levelOf('email', walter('skywalker@acme.com'), walter('skywalker@gmail.com', 'Mendloza'))).toBe(shared);
+    // Two letters off "waltermendpoza": another name, or a mailbox of its own.
+    expect(levelOf('email', walter('waltermendez@acme.com'), walter('waltermendez@gmail.com', 'Mendloza'))).toBe(shared);
+    // Under six letters a letter off is another name: "wmend" is no typo of "wmendpoza".
+    expect(levelOf('email', { firstname: 'Al', lastname: 'Ng', email: 'alng@acme.com' }, { firstname: 'Al', lastname: 'Ngo', email: 'alngo@acme.com' })).not.toBe(named);
+    expect(levelWith({ fuzzy: false }, walter('wmendoza@kilshawcranthorpe.com'), walter('wmendoza@icloud.com', 'Mendloza'))).toBe(shared);
+    expect(levelWith({ fuzzy: true }, walter('wmendoza@kilshawcranthorpe.com'), walter('wmendoza@icloud.com', 'Mendloza'))).toBe(named);
+  });
+});
+
 describe('namesakes in one town', () => {
   const darion = { firstname: 'Darion', lastname: 'Park', city: 'Honolulu', state: 'HI' };
 

@@ -161,23 +161,25 @@ export const contactsModel: ObjectModel = {
     const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
     const hasNames = (i: number) => first.codes[i] !== 0 || last.codes[i] !== 0;
-    // A mailbox made of a record's names, its first name's formal form too ("nathan.norer@" for Nate Norer).
-    const namesOf = (mailbox: string, i: number): boolean => {
-      const f = textAt(first, i);
-      const l = textAt(last, i);
+    // A mailbox made of the pair's names: either record's first name (or its formal form,
+    // "nathan.norer@" for Nate Norer) with either's last name, as a copy typed wrong on one
+    // side ("Tffany Wright", "Tiffany Wirght": tiffany.wright@) still spells them between them.
+    const namesOf = (mailbox: string, i: number, j: number, shared: boolean): boolean => {
+      const firsts = distinct([textAt(first, i), textAt(first, j), textAt(c.canonicalFirst!, i), textAt(c.canonicalFirst!, j)]);
+      const lasts = distinct([textAt(last, i), textAt(last, j)]);
       // Umlauts written out in the mailbox ("joerg.mueller@" for Jörg Müller, whose names fold to "jorg", "muller").
-      const letters = UMLAUT_SPELLING.test(mailbox) ? mailbox : null;
-      for (const text of letters ? [mailbox, letters.replace(UMLAUT_SPELLINGS, (pair) => pair[0]!)] : [mailbox]) {
-        if (namesIn(text, f, l) || namesIn(text, l, f)) return true;
-        const formal = textAt(c.canonicalFirst!, i);
-        if (formal !== f && formal !== '' && (namesIn(text, formal, l) || namesIn(text, l, formal))) return true;
-      }
-      return false;
+      const texts = UMLAUT_SPELLING.test(mailbox) ? [mailbox, mailbox.replace(UMLAUT_SPELLINGS, (pair) => pair[0]!)] : [mailbox];
+      for (const text of texts) for (const f of firsts) for (const l of lasts) if (namesIn(text, f, l) || namesIn(text, l, f)) return true;
+      // A mailbox name both records have, a letter off the names: both copies typed wrong
+      // ("wmendoza@" for Walter Mendpoza and Walter Mendloza), or a name spelt one way in the
+      // field and another in the mailbox ("anna.scholz@" for Ana Scholz). It spells the names
+      // as much; namesakes' mailboxes read so, and a large portal holds many.
+      return shared && settings.enableFuzzyMatching && texts.some((text) => firsts.some((f) => lasts.some((l) => nearlyNames(text, f, l))));
     };
     const comparisons: Comparison[] = [
       emailComparison({
         properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching,
-        madeOfNames: (letters, i, j) => hasNames(i) && hasNames(j) && (namesOf(letters, i) || namesOf(letters, j)),
+        madeOfNames: (letters, i, j, shared) => hasNames(i) && hasNames(j) && namesOf(letters, i, j, shared),
       }),
       {
         ...stringComparison({
@@ -349,6 +351,24 @@ function namesIn(bare: string, first: string, last: string): boolean {
   const fi = f.slice(0, 1);
   const li = l.slice(0, 1);
   return is(bare, f, '') || is(bare, l, '') || is(bare, f, l) || is(bare, l, f) || is(bare, fi, l) || is(bare, f, li) || is(bare, l, fi);
+}
+
+/**
+ * Whether a mailbox name (no separators, no digits) is a letter off the full names either
+ * way round, or the first initial and the last name: long enough (six letters) that a
+ * letter off is a typo, not another name.
+ */
+function nearlyNames(bare: string, first: string, last: string): boolean {
+  if (bare.length < 6 || DIGIT.test(bare) || first === '' || last === '') return false;
+  const f = first.replaceAll(' ', '');
+  const l = last.replaceAll(' ', '');
+  return [f + l, l + f, f.slice(0, 1) + l].some((form) => form.length >= 6 && editDistance(bare, form, 1) <= 1);
+}
+
+/** The names given, each once; [''] when none is (a record with a first name only, say). */
+function distinct(values: readonly string[]): string[] {
+  const given = [...new Set(values.filter((value) => value !== ''))];
+  return given.length > 0 ? given : [''];
 }
 
 /** Whether text is a + b, more than one character long. */
