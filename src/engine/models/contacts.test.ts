@@ -172,6 +172,22 @@ describe('a mailbox name both records have, spelling the names between them or a
   });
 });
 
+describe('colleagues of one surname', () => {
+  it("reads two work addresses at one firm that differ only in the initial before a surname as two people's", () => {
+    expect(levelOf('email', { lastname: 'Deschamps', email: 'cdeschamps@quanana.fr' }, { firstname: 'Oury', lastname: 'Deschamps', email: 'odeschamps@quanana.fr' })).toBe('different');
+    expect(levelOf('email', { firstname: 'Buford', lastname: 'Davies', email: 'b.davies@gibson-partners.net' }, { lastname: 'Davies', email: 'r.davies@gibson-partners.net' })).toBe('different');
+    expect(levelOf('email', { lastname: 'Hunt', email: 'mhunt2@durcottlawgroup.com' }, { firstname: 'Joshua', lastname: 'Hunt', email: 'jhunt@durcottlawgroup.com' })).toBe('different');
+  });
+
+  it('still reads a typo as similar: inside the surname, before another name, or at a webmail provider', () => {
+    const similar = 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)';
+    expect(levelOf('email', { lastname: 'Deschamps', email: 'odeshamps@quanana.fr' }, { firstname: 'Oury', lastname: 'Deschamps', email: 'odeschamps@quanana.fr' })).toBe(similar);
+    // The rest is no surname of theirs: the initial may be the typo.
+    expect(levelOf('email', { lastname: 'Martin', email: 'cdeschamps@quanana.fr' }, { firstname: 'Oury', lastname: 'Martin', email: 'odeschamps@quanana.fr' })).toBe(similar);
+    expect(levelOf('email', { lastname: 'Deschamps', email: 'cdeschamps@gmail.com' }, { firstname: 'Oury', lastname: 'Deschamps', email: 'odeschamps@gmail.com' })).not.toBe('different');
+  });
+});
+
 describe('namesakes in one town', () => {
   const darion = { firstname: 'Darion', lastname: 'Park', city: 'Honolulu', state: 'HI' };
 
