@@ -159,6 +159,15 @@ describe('a mailbox name both records have, spelling the names between them or a
     expect(levelOf('email', { firstname: 'Karen', lastname: 'Joens', email: 'karen.jones@hedwickdigital.net' }, { firstname: 'Karen', lastname: 'Joens', email: 'karenjones@protonmail.com' })).toBe(named);
   });
 
+  it("counts the mailbox name when a name is missing or an initial on one side: the names' comparisons could not count what it spells", () => {
+    const shared = 'same name before the @, one a webmail address';
+    // "niko" is on no record's first name: the mailbox is all that says so.
+    expect(levelOf('email', { lastname: 'Doring', email: 'niko.doring@aol.com' }, { firstname: 'Niko', lastname: 'Dorimg', email: 'niko.doring@gmail.com' })).toBe(shared);
+    expect(levelOf('email', { firstname: 'D.', lastname: 'Glencliffe', email: 'dixie.glencliffe@brielalylabs.com' }, { firstname: 'Dixie', lastname: 'Glenclifvfe', email: 'dixie.glencliffe@outlook.com' })).toBe(shared);
+    // Each record's own names still make it: "Niko Doring" spells niko.doring.
+    expect(levelOf('email', { lastname: 'Doring', email: 'niko.doring@aol.com' }, { firstname: 'Niko', lastname: 'Doring', email: 'niko.doring@gmail.com' })).toBe(named);
+  });
+
   it('keeps a mailbox name of its own, a short one and one two letters off, and reads no typo when fuzzy matching is off', () => {
     const walter = (email: string, lastname = 'Mendpoza') => ({ firstname: 'Walter', lastname, email });
     const shared = 'same name before the @, one a webmail address';

@@ -161,20 +161,30 @@ export const contactsModel: ObjectModel = {
     const twoPeopleByName = twoPeople(first.codes, last.codes, firstNamesDiffer(names, settings, letters));
     const identifier = c.identifier!;
     const hasNames = (i: number) => first.codes[i] !== 0 || last.codes[i] !== 0;
-    // A mailbox made of the pair's names: either record's first name (or its formal form,
-    // "nathan.norer@" for Nate Norer) with either's last name, as a copy typed wrong on one
-    // side ("Tffany Wright", "Tiffany Wirght": tiffany.wright@) still spells them between them.
+    // A mailbox made of a record's names, its first name's formal form too ("nathan.norer@"
+    // for Nate Norer); and, when both records have both names (so that the names' own
+    // comparisons counted what they share), of one's first name and the other's last name
+    // ("tiffany.wright@" for "Tiffany Wirght" and "Tffany Wright"). A name missing on one side
+    // leaves the mailbox the only word on it ("niko.doring@" for "Doring"), so it counts then.
     const namesOf = (mailbox: string, i: number, j: number, shared: boolean): boolean => {
-      const firsts = distinct([textAt(first, i), textAt(first, j), textAt(c.canonicalFirst!, i), textAt(c.canonicalFirst!, j)]);
-      const lasts = distinct([textAt(last, i), textAt(last, j)]);
+      const [fi, li, fj, lj] = [textAt(first, i), textAt(last, i), textAt(first, j), textAt(last, j)];
+      const own = [
+        [fi, li],
+        [textAt(c.canonicalFirst!, i), li],
+        [fj, lj],
+        [textAt(c.canonicalFirst!, j), lj],
+      ];
+      // An initial's comparison counted an initial: the mailbox may spell more ("dixie.glencliffe@" for D. Glencliffe).
+      const both = fi.length > 1 && li !== '' && fj.length > 1 && lj !== '';
+      const names = both ? distinct([own[0]![0]!, own[1]![0]!, own[2]![0]!, own[3]![0]!]).flatMap((f) => distinct([li, lj]).map((l) => [f, l])) : own;
       // Umlauts written out in the mailbox ("joerg.mueller@" for Jörg Müller, whose names fold to "jorg", "muller").
       const texts = UMLAUT_SPELLING.test(mailbox) ? [mailbox, mailbox.replace(UMLAUT_SPELLINGS, (pair) => pair[0]!)] : [mailbox];
-      for (const text of texts) for (const f of firsts) for (const l of lasts) if (namesIn(text, f, l) || namesIn(text, l, f)) return true;
+      for (const text of texts) for (const [f, l] of names) if (f !== '' || l !== '') if (namesIn(text, f!, l!) || namesIn(text, l!, f!)) return true;
       // A mailbox name both records have, a letter off the names: both copies typed wrong
       // ("wmendoza@" for Walter Mendpoza and Walter Mendloza), or a name spelt one way in the
       // field and another in the mailbox ("anna.scholz@" for Ana Scholz). It spells the names
       // as much; namesakes' mailboxes read so, and a large portal holds many.
-      return shared && settings.enableFuzzyMatching && texts.some((text) => firsts.some((f) => lasts.some((l) => nearlyNames(text, f, l))));
+      return both && shared && settings.enableFuzzyMatching && texts.some((text) => names.some(([f, l]) => nearlyNames(text, f!, l!)));
     };
     const comparisons: Comparison[] = [
       emailComparison({
@@ -365,10 +375,9 @@ function nearlyNames(bare: string, first: string, last: string): boolean {
   return [f + l, l + f, f.slice(0, 1) + l].some((form) => form.length >= 6 && editDistance(bare, form, 1) <= 1);
 }
 
-/** The names given, each once; [''] when none is (a record with a first name only, say). */
+/** The names given, each once. */
 function distinct(values: readonly string[]): string[] {
-  const given = [...new Set(values.filter((value) => value !== ''))];
-  return given.length > 0 ? given : [''];
+  return [...new Set(values.filter((value) => value !== ''))];
 }
 
 /** Whether text is a + b, more than one character long. */
