@@ -159,6 +159,12 @@ describe('a mailbox name both records have, spelling the names between them or a
     expect(levelOf('email', { firstname: 'Karen', lastname: 'Joens', email: 'karen.jones@hedwickdigital.net' }, { firstname: 'Karen', lastname: 'Joens', email: 'karenjones@protonmail.com' })).toBe(named);
   });
 
+  it('reads a mailbox name the pair spells between them at two companies as two workplaces, as one that either spells alone', () => {
+    const two = 'work addresses at two different companies';
+    expect(levelOf('email', { firstname: 'Tiffany', lastname: 'Wright', email: 'tiffany.wright@acmeworks.com' }, { firstname: 'Tiffany', lastname: 'Wright', email: 'tiffanywright@globexsystems.com' })).toBe(two);
+    expect(levelOf('email', { firstname: 'Tiffany', lastname: 'Wirght', email: 'tiffany.wright@acmeworks.com' }, { firstname: 'Tffany', lastname: 'Wright', email: 'tiffanywright@globexsystems.com' })).toBe(two);
+  });
+
   it("counts the mailbox name when a name is missing or an initial on one side: the names' comparisons could not count what it spells", () => {
     const shared = 'same name before the @, one a webmail address';
     // "niko" is on no record's first name: the mailbox is all that says so.
@@ -174,8 +180,10 @@ describe('a mailbox name both records have, spelling the names between them or a
     expect(levelOf('email', walter('skywalker@acme.com'), walter('skywalker@gmail.com', 'Mendloza'))).toBe(shared);
     // Two letters off "waltermendpoza": another name, or a mailbox of its own.
     expect(levelOf('email', walter('waltermendez@acme.com'), walter('waltermendez@gmail.com', 'Mendloza'))).toBe(shared);
-    // Under six letters a letter off is another name: "wmend" is no typo of "wmendpoza".
-    expect(levelOf('email', { firstname: 'Al', lastname: 'Ng', email: 'alng@acme.com' }, { firstname: 'Al', lastname: 'Ngo', email: 'alngo@acme.com' })).not.toBe(named);
+    // Under six letters a letter off is another name: "alngo" is no typo of Al Ngoo's "alngoo".
+    const al = (email: string) => ({ firstname: 'Al', lastname: 'Ngoo', email });
+    expect(levelOf('email', al('al_ngo@acme.com'), al('al_ngo@yahoo.com'))).toBe('different');
+    expect(levelOf('email', al('al_ngoo@acme.com'), al('al_ngoo@yahoo.com'))).toBe(named);
     expect(levelWith({ fuzzy: false }, walter('wmendoza@kilshawcranthorpe.com'), walter('wmendoza@icloud.com', 'Mendloza'))).toBe(shared);
     expect(levelWith({ fuzzy: true }, walter('wmendoza@kilshawcranthorpe.com'), walter('wmendoza@icloud.com', 'Mendloza'))).toBe(named);
   });
@@ -188,8 +196,13 @@ describe('colleagues of one surname', () => {
     expect(levelOf('email', { lastname: 'Hunt', email: 'mhunt2@durcottlawgroup.com' }, { firstname: 'Joshua', lastname: 'Hunt', email: 'jhunt@durcottlawgroup.com' })).toBe('different');
   });
 
-  it('still reads a typo as similar: inside the surname, before another name, or at a webmail provider', () => {
+  it('still reads a typo as similar: inside the surname, in the initial of one first name, before another name, or at a webmail provider', () => {
     const similar = 'similar (Jaro-Winkler ≥ 0.92, or two characters apart)';
+    // Oury Deschamps twice: the initial is the typo.
+    const oury = { firstname: 'Oury', lastname: 'Deschamps' };
+    expect(levelOf('email', { ...oury, email: 'pdeschamps@quanana.fr' }, { ...oury, email: 'odeschamps@quanana.fr' })).toBe(similar);
+    // "anna" is a first name, not their surname.
+    expect(levelOf('email', { lastname: 'Weber', email: 'hanna@quanana.fr' }, { firstname: 'Anna', lastname: 'Weber', email: 'manna@quanana.fr' })).not.toBe('different');
     expect(levelOf('email', { lastname: 'Deschamps', email: 'odeshamps@quanana.fr' }, { firstname: 'Oury', lastname: 'Deschamps', email: 'odeschamps@quanana.fr' })).toBe(similar);
     // The rest is no surname of theirs: the initial may be the typo.
     expect(levelOf('email', { lastname: 'Martin', email: 'cdeschamps@quanana.fr' }, { firstname: 'Oury', lastname: 'Martin', email: 'odeschamps@quanana.fr' })).toBe(similar);

@@ -167,29 +167,41 @@ export const contactsModel: ObjectModel = {
     // ("tiffany.wright@" for "Tiffany Wirght" and "Tffany Wright"). A name missing on one side
     // leaves the mailbox the only word on it ("niko.doring@" for "Doring"), so it counts then.
     const namesOf = (mailbox: string, i: number, j: number, shared: boolean): boolean => {
-      const [fi, li, fj, lj] = [textAt(first, i), textAt(last, i), textAt(first, j), textAt(last, j)];
-      const own = [
-        [fi, li],
-        [textAt(c.canonicalFirst!, i), li],
-        [fj, lj],
-        [textAt(c.canonicalFirst!, j), lj],
-      ];
+      const fi = textAt(first, i);
+      const li = textAt(last, i);
+      const fj = textAt(first, j);
+      const lj = textAt(last, j);
+      const gi = textAt(c.canonicalFirst!, i);
+      const gj = textAt(c.canonicalFirst!, j);
       // An initial's comparison counted an initial: the mailbox may spell more ("dixie.glencliffe@" for D. Glencliffe).
       const both = fi.length > 1 && li !== '' && fj.length > 1 && lj !== '';
-      const names = both ? distinct([own[0]![0]!, own[1]![0]!, own[2]![0]!, own[3]![0]!]).flatMap((f) => distinct([li, lj]).map((l) => [f, l])) : own;
       // Umlauts written out in the mailbox ("joerg.mueller@" for Jörg Müller, whose names fold to "jorg", "muller").
       const texts = UMLAUT_SPELLING.test(mailbox) ? [mailbox, mailbox.replace(UMLAUT_SPELLINGS, (pair) => pair[0]!)] : [mailbox];
-      for (const text of texts) for (const [f, l] of names) if (f !== '' || l !== '') if (namesIn(text, f!, l!) || namesIn(text, l!, f!)) return true;
+      for (const text of texts) {
+        if (spells(text, fi, li) || spells(text, gi, li) || spells(text, fj, lj) || spells(text, gj, lj)) return true;
+        if (both && (spells(text, fi, lj) || spells(text, gi, lj) || spells(text, fj, li) || spells(text, gj, li))) return true;
+      }
       // A mailbox name both records have, a letter off the names: both copies typed wrong
       // ("wmendoza@" for Walter Mendpoza and Walter Mendloza), or a name spelt one way in the
       // field and another in the mailbox ("anna.scholz@" for Ana Scholz). It spells the names
       // as much; namesakes' mailboxes read so, and a large portal holds many.
-      return both && shared && settings.enableFuzzyMatching && texts.some((text) => names.some(([f, l]) => nearlyNames(text, f!, l!)));
+      if (!both || !shared || !settings.enableFuzzyMatching) return false;
+      for (const text of texts) for (const f of [fi, gi, fj, gj]) if (f !== '' && (nearlyNames(text, f, li) || nearlyNames(text, f, lj))) return true;
+      return false;
+    };
+    // Two colleagues by their work mailboxes, one initial apart before a surname of theirs
+    // (see emailComparison): unless their first names share an initial, when the initial is the typo.
+    const colleagues = (rest: string, i: number, j: number): boolean => {
+      if (rest !== textAt(last, i).replaceAll(' ', '') && rest !== textAt(last, j).replaceAll(' ', '')) return false;
+      const fi = textAt(first, i);
+      const fj = textAt(first, j);
+      return fi === '' || fj === '' || fi.charCodeAt(0) !== fj.charCodeAt(0);
     };
     const comparisons: Comparison[] = [
       emailComparison({
         properties: ['email'], addresses: c.email!, locals: c.emailLocal!, webmail: data.flags!.webmail!, namesOnly: data.flags!.namesOnly!, fuzzy: settings.enableFuzzyMatching,
         madeOfNames: (letters, i, j, shared) => hasNames(i) && hasNames(j) && namesOf(letters, i, j, shared),
+        colleagues,
       }),
       {
         ...stringComparison({
@@ -369,15 +381,17 @@ function namesIn(bare: string, first: string, last: string): boolean {
  * letter off is a typo, not another name.
  */
 function nearlyNames(bare: string, first: string, last: string): boolean {
-  if (bare.length < 6 || DIGIT.test(bare) || first === '' || last === '') return false;
-  const f = first.replaceAll(' ', '');
-  const l = last.replaceAll(' ', '');
-  return [f + l, l + f, f.slice(0, 1) + l].some((form) => form.length >= 6 && editDistance(bare, form, 1) <= 1);
+  if (bare.length < 6 || first === '' || last === '' || DIGIT.test(bare)) return false;
+  const f = first.includes(' ') ? first.replaceAll(' ', '') : first;
+  const l = last.includes(' ') ? last.replaceAll(' ', '') : last;
+  // A form whose length is more than a letter off cannot be one edit away: not built.
+  const near = (a: string, b: string) => a.length + b.length >= 6 && Math.abs(a.length + b.length - bare.length) <= 1 && editDistance(bare, a + b, 1) <= 1;
+  return near(f, l) || near(l, f) || near(f.slice(0, 1), l);
 }
 
-/** The names given, each once. */
-function distinct(values: readonly string[]): string[] {
-  return [...new Set(values.filter((value) => value !== ''))];
+/** Whether a mailbox name (no separators) is made of these names, either way round (see namesIn). */
+function spells(bare: string, first: string, last: string): boolean {
+  return (first !== '' || last !== '') && (namesIn(bare, first, last) || namesIn(bare, last, first));
 }
 
 /** Whether text is a + b, more than one character long. */
