@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDuplicates } from './find-duplicates';
-import { backgroundContacts, groupSets, shuffled } from './test/fixtures';
+import { backgroundContacts, commonFullName, groupSets, shuffled } from './test/fixtures';
 import type { EngineRecord } from './types';
 
 const robert: EngineRecord = {
@@ -227,6 +227,35 @@ describe('email addresses made of the names', () => {
   it('still count a near-identical work address, which namesakes rarely share', () => {
     expect(emailOf('t-1').level).toBe('similar (Jaro-Winkler ≥ 0.92, or two characters apart)');
     expect(emailOf('t-1').weight).toBeGreaterThan(3);
+  });
+});
+
+describe('a full name many records hold', () => {
+  const records = [...backgroundContacts(300), ...commonFullName()];
+  const person = (id: string, first: string, last: string, extra: Record<string, string>): EngineRecord => ({ id, properties: { firstname: first, lastname: last, ...extra } });
+  const result = findDuplicates(records, 'contacts');
+  const pairOf = (id: string) => result.groups.find((g) => g.recordIds.includes(id))?.pairs[0];
+  const lastName = (id: string) => pairOf(id)!.fields.find((f) => f.field === 'lastname')!.weight;
+
+  it('counts less for two records of it than for a full name only they hold, made of names as common', () => {
+    expect(pairOf('jb-lyon-1')?.fields.map((f) => f.level)).toEqual(pairOf('jm-nantes-1')?.fields.map((f) => f.level));
+    // Ten Jean Bernards where the names apart expect well under one: the pair loses bits on its last name.
+    expect(lastName('jm-nantes-1') - lastName('jb-lyon-1')).toBeGreaterThan(2);
+    expect(pairOf('jm-nantes-1')!.weight - pairOf('jb-lyon-1')!.weight).toBeCloseTo(lastName('jm-nantes-1') - lastName('jb-lyon-1'), 1);
+  });
+
+  it('adds up in the explanation to the weight the pair was scored with', () => {
+    const pair = pairOf('jb-lyon-1')!;
+    expect(pair.priorWeight + pair.fields.reduce((sum, f) => sum + f.weight, 0)).toBeCloseTo(pair.weight, 1);
+  });
+
+  it('does not count against a person whose own few copies share the name', () => {
+    const copies = [person('ab-1', 'Amélie', 'Brunet', { city: 'Dijon' }), ...['ab-2', 'ab-3', 'ab-4', 'ab-5'].map((id) => person(id, 'Amélie', 'Brunet', { city: 'Dijon', company: 'Brunet Conseil' }))];
+    const alone = findDuplicates([...backgroundContacts(300), ...copies.slice(0, 2)], 'contacts');
+    const all = findDuplicates([...backgroundContacts(300), ...copies], 'contacts');
+    const weightOf = (found: typeof all) => found.groups.find((g) => g.recordIds.includes('ab-1'))!.pairs.find((p) => [p.a, p.b].includes('ab-2') && [p.a, p.b].includes('ab-1'))?.fields.find((f) => f.field === 'lastname')?.weight;
+    expect(weightOf(all)).toBeDefined();
+    expect(weightOf(all)).toBeCloseTo(weightOf(alone)!, 0);
   });
 });
 

@@ -9,7 +9,7 @@ import { compareRange, type ComparisonVectors } from './score/comparison-vectors
 import { estimateU, uSamplePairs } from './score/estimate-u';
 import { namesakeTest } from './score/namesakes';
 import { levelWeights, priorWeight, scorePairs } from './score/score-pairs';
-import { termFrequencies } from './score/term-frequency';
+import { fullNames, termFrequencies, type FullNames } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
 import { Dictionary, PrepareContext } from './text-column';
@@ -203,6 +203,7 @@ export function* duplicatePipeline(
 
   progress('train', 0, 1);
   const frequencies = termFrequencies(comparisons, data.size);
+  const names = fullNames(comparisons, data.size, model.nameFields);
   let trained: TrainedModel;
   if (given) {
     if (!keep) releaseValues(data);
@@ -227,7 +228,7 @@ export function* duplicatePipeline(
   keep?.({ records: records!, data, context: context!, pairs, levels: vectors.levels, model: { fields: comparisons.map((c) => c.name), trained } });
 
   return yield* groupingSteps({
-    objectType, model, settings, records: records ?? source!.recordsAt, data, comparisons, apart, trained, frequencies, vectors, pairs,
+    objectType, model, settings, records: records ?? source!.recordsAt, data, comparisons, apart, trained, frequencies, names, vectors, pairs,
     dismissed: dismissed.pairs, recordCount: data.size, repeatedIds: records ? (input as readonly EngineRecord[]).length - records.length : 0, progress, lap, timings,
     values: options.values !== false,
   });
@@ -248,6 +249,8 @@ export interface GroupingInput {
   apart: ApartRule | undefined;
   trained: TrainedModel;
   frequencies: ReturnType<typeof termFrequencies>;
+  /** How common each record's full name is (see score/term-frequency.ts), or null. */
+  names: FullNames | null;
   vectors: ComparisonVectors;
   pairs: Pick<CandidatePairs, 'left' | 'right' | 'count' | 'report'>;
   dismissed: readonly (readonly [number, number])[];
@@ -269,9 +272,9 @@ export function groupDuplicates(input: GroupingInput & { records: readonly Engin
 
 /** groupDuplicates as steps: it waits (yields) only to read again records let go of. */
 function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetectionResult, unknown> {
-  const { model, settings, data, comparisons, apart, trained, frequencies, vectors, pairs, progress, lap } = input;
+  const { model, settings, data, comparisons, apart, trained, frequencies, names, vectors, pairs, progress, lap } = input;
   progress('score', 0, pairs.count);
-  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right);
+  const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right, names);
   const threshold = decisionThreshold(settings);
   const namesakes = namesakeTest(comparisons, levelWeights(trained), model.nameFields);
   const pairLevels = new Uint8Array(comparisons.length);
@@ -298,7 +301,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
 
   progress('explain', 0, clusters.length);
   const records = input.values === false ? null : typeof input.records === 'function' ? yield* stage(membersShown(clusters, input.records, comparisons)) : input.records;
-  const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids);
+  const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids, names);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
     const explanations = cluster.links.map((k) => {

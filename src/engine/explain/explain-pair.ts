@@ -1,6 +1,6 @@
 import { NULL_LEVEL, type Comparison, type EngineRecord } from '../types';
-import { termFrequencyAdjustment } from '../score/score-pairs';
-import type { ValueCounts } from '../score/term-frequency';
+import { bothNamesExact, fullNameAdjustment, termFrequencyAdjustment } from '../score/score-pairs';
+import type { FullNames, ValueCounts } from '../score/term-frequency';
 import type { TrainedModel } from '../score/train-m';
 import { asText } from '../normalize/text';
 
@@ -42,6 +42,8 @@ export function pairExplainer(
   /** The records by index, or what each shows; null when explanations show no values (see FindDuplicatesOptions.values). */
   records: readonly EngineRecord[] | ShownValues | null,
   ids: readonly string[],
+  /** How common the full names are: a common one's loss is shown on the last name. */
+  names: FullNames | null = null,
 ): (levels: ArrayLike<number>, i: number, j: number) => PairExplanation {
   const priorWeight = Math.log2(model.lambda / (1 - model.lambda));
   const roundedPrior = round(priorWeight);
@@ -64,6 +66,7 @@ export function pairExplainer(
         const tf = comparison.termFrequency;
         if (tf && tf.level === level) {
           contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.column.codes[i]!, tf.column.codes[j]!);
+          if (c === names?.last && bothNamesExact(names, levels)) contribution += fullNameAdjustment(names, comparisons, model, frequencies, i, j);
           rounded = round(contribution);
         }
       }

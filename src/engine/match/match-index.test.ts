@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDuplicates } from '../find-duplicates';
-import { backgroundContacts } from '../test/fixtures';
+import { backgroundContacts, commonFullName } from '../test/fixtures';
 import type { EngineRecord } from '../types';
 import { buildMatchIndex, matchRecord } from './match-index';
 
@@ -45,5 +45,17 @@ describe('matchRecord', () => {
     const own = buildMatchIndex(records, 'contacts');
     expect(own.trained).toBe(true);
     expect(matchRecord(own, records[402]!.properties).map((m) => m.id)).toContain('d4');
+  });
+});
+
+describe('matchRecord on a full name many records hold', () => {
+  const all = [...backgroundContacts(300), ...commonFullName()];
+  const index = buildMatchIndex(all, 'contacts', {}, findDuplicates(all, 'contacts').model);
+  const lastName = (probe: Record<string, string>, id: string) => matchRecord(index, probe).find((m) => m.id === id)!.explanation.fields.find((f) => f.field === 'lastname')!.weight;
+
+  it('counts it less than a full name no other record holds, as a scan does', () => {
+    const common = lastName({ firstname: 'Jean', lastname: 'Bernard', city: 'Lyon', company: 'Rhône Logistique' }, 'jb-lyon-1');
+    const rare = lastName({ firstname: 'Jean', lastname: 'Martin', city: 'Nantes', company: 'Atlantique Conseil' }, 'jm-nantes-1');
+    expect(rare - common).toBeGreaterThan(2);
   });
 });

@@ -4,8 +4,8 @@ import { computeKeys } from '../block/keys';
 import { pairExplainer, type PairExplanation } from '../explain/explain-pair';
 import { findDuplicates } from '../find-duplicates';
 import { objectModel } from '../models';
-import { levelWeights, priorWeight, termFrequencyAdjustment } from '../score/score-pairs';
-import { termFrequencies, type ValueCounts } from '../score/term-frequency';
+import { bothNamesExact, fullNameAdjustment, levelWeights, priorWeight, termFrequencyAdjustment } from '../score/score-pairs';
+import { fullNames, termFrequencies, type FullNames, type ValueCounts } from '../score/term-frequency';
 import type { TrainedModel } from '../score/train-m';
 import { decisionThreshold, resolveEngineSettings, type EngineSettings, type EngineSettingsInput } from '../settings';
 import { PrepareContext, type TextColumn } from '../text-column';
@@ -55,6 +55,7 @@ interface IndexState {
   prior: number;
   trainedModel: TrainedModel;
   frequencies: (ValueCounts | null)[];
+  names: FullNames | null;
   rules: BlockingRule[];
   blocks: Blocks[];
   /** Per unique column: the code reserved for the probe's value. */
@@ -160,6 +161,7 @@ export function buildMatchIndex(records: readonly EngineRecord[], objectType: Ob
     prior: priorWeight(trainedModel),
     trainedModel,
     frequencies: termFrequencies(comparisons, n),
+    names: fullNames(comparisons, n, objModel.nameFields),
     rules,
     blocks,
     reserved,
@@ -215,7 +217,7 @@ export function matchRecord(index: MatchIndex, properties: Readonly<Record<strin
   }
   scored.sort((a, b) => b.weight - a.weight || (s.data.ids[a.j]! < s.data.ids[b.j]! ? -1 : 1));
   s.records[n] = { id: PROBE_ID, properties };
-  const explain = pairExplainer(s.comparisons, s.trainedModel, s.frequencies, s.records, s.data.ids);
+  const explain = pairExplainer(s.comparisons, s.trainedModel, s.frequencies, s.records, s.data.ids, s.names);
   const out = scored.slice(0, limit).map(({ j }) => {
     scoreAgainst(s, n, j, levels);
     const explanation = explain(levels, n, j);
@@ -237,6 +239,7 @@ function scoreAgainst(s: IndexState, probe: number, j: number, levels: Uint8Arra
     const tf = comparison.termFrequency;
     if (tf && tf.level === level) weight += termFrequencyAdjustment(s.trainedModel.u[c]![level]!, s.frequencies[c], tf.column.codes[probe]!, tf.column.codes[j]!);
   }
+  if (bothNamesExact(s.names, levels)) weight += fullNameAdjustment(s.names, s.comparisons, s.trainedModel, s.frequencies, probe, j);
   return weight;
 }
 

@@ -25,6 +25,24 @@ export function backgroundContacts(count: number): EngineRecord[] {
   });
 }
 
+/**
+ * Two pairs of one person's records, alike but for the full name: Jean Bernard (Lyon), held
+ * by eight more records, and Jean Martin (Nantes), held by no other. Bernard and Martin are
+ * each held by ten records and Jean by twelve, so the names apart are as common in both.
+ */
+export function commonFullName(): EngineRecord[] {
+  const cities = ['Paris', 'Marseille', 'Toulouse', 'Nice', 'Lille', 'Rennes', 'Reims', 'Brest'];
+  const person = (id: string, firstname: string, lastname: string, extra: Record<string, string>): EngineRecord => ({ id, properties: { firstname, lastname, ...extra } });
+  return [
+    ...cities.map((city, i) => person(`jb-${i}`, 'Jean', 'Bernard', { city, email: `jean.bernard${i}@mail${i}.example`, phone: `+33 1 45 00 10 ${10 + i}` })),
+    ...cities.map((city, i) => person(`pm-${i}`, ['Paul', 'Luc', 'Marc', 'Hugo', 'Theo', 'Louis', 'Noah', 'Enzo'][i]!, 'Martin', { city, email: `martin${i}@post${i}.example` })),
+    person('jb-lyon-1', 'Jean', 'Bernard', { city: 'Lyon', company: 'Rhône Logistique' }),
+    person('jb-lyon-2', 'Jean', 'Bernard', { city: 'Lyon', company: 'Rhône Logistique' }),
+    person('jm-nantes-1', 'Jean', 'Martin', { city: 'Nantes', company: 'Atlantique Conseil' }),
+    person('jm-nantes-2', 'Jean', 'Martin', { city: 'Nantes', company: 'Atlantique Conseil' }),
+  ];
+}
+
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
   let state = seed;
