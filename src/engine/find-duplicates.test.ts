@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findDuplicates } from './find-duplicates';
+import { pairExplainer } from './explain/explain-pair';
+import { findDuplicates, type KeptScan } from './find-duplicates';
+import { objectModel } from './models';
+import { bothNamesExact, fullNameAdjustment, scorePairs } from './score/score-pairs';
+import { fullNames, termFrequencies, type FullNames } from './score/term-frequency';
+import type { TrainedModel } from './score/train-m';
+import { resolveEngineSettings } from './settings';
 import { backgroundContacts, commonFullName, groupSets, shuffled } from './test/fixtures';
-import type { EngineRecord } from './types';
+import type { Comparison, EngineRecord } from './types';
 
 const robert: EngineRecord = {
   id: 'c-1',
@@ -232,7 +238,6 @@ describe('email addresses made of the names', () => {
 
 describe('a full name many records hold', () => {
   const records = [...backgroundContacts(300), ...commonFullName()];
-  const person = (id: string, first: string, last: string, extra: Record<string, string>): EngineRecord => ({ id, properties: { firstname: first, lastname: last, ...extra } });
   const result = findDuplicates(records, 'contacts');
   const pairOf = (id: string) => result.groups.find((g) => g.recordIds.includes(id))?.pairs[0];
   const lastName = (id: string) => pairOf(id)!.fields.find((f) => f.field === 'lastname')!.weight;
@@ -244,18 +249,45 @@ describe('a full name many records hold', () => {
     expect(pairOf('jm-nantes-1')!.weight - pairOf('jb-lyon-1')!.weight).toBeCloseTo(lastName('jm-nantes-1') - lastName('jb-lyon-1'), 1);
   });
 
-  it('adds up in the explanation to the weight the pair was scored with', () => {
-    const pair = pairOf('jb-lyon-1')!;
-    expect(pair.priorWeight + pair.fields.reduce((sum, f) => sum + f.weight, 0)).toBeCloseTo(pair.weight, 1);
+  it('is scored as it is explained: every candidate pair weighs what its explanation adds up to', () => {
+    let kept: KeptScan | undefined;
+    findDuplicates(records, 'contacts', { keep: (scan) => (kept = scan) });
+    const { data, pairs, levels, model } = kept!;
+    const comparisons = objectModel('contacts').comparisons(data, resolveEngineSettings());
+    const frequencies = termFrequencies(comparisons, data.size);
+    const names = fullNames(comparisons, data.size, ['firstname', 'lastname']);
+    const weights = scorePairs(comparisons, { count: pairs.count, levels }, model.trained, frequencies, pairs.left, pairs.right, names);
+    const explain = pairExplainer(comparisons, model.trained, frequencies, null, data.ids, names);
+    const at = new Uint8Array(comparisons.length);
+    let adjusted = 0;
+    for (let k = 0; k < pairs.count; k++) {
+      levels.forEach((column, c) => (at[c] = column[k]!));
+      expect(weights[k]).toBeCloseTo(explain(at, pairs.left[k]!, pairs.right[k]!).weight, 1);
+      if (bothNamesExact(names, at) && fullNameAdjustment(names, comparisons, model.trained, frequencies, pairs.left[k]!, pairs.right[k]!) < 0) adjusted++;
+    }
+    // The Jean Bernards' pairs among them.
+    expect(adjusted).toBeGreaterThan(0);
+  });
+});
+
+describe('fullNameAdjustment', () => {
+  const comparisons = ['firstname', 'lastname'].map((name) => ({ name, termFrequency: { level: 0, column: { codes: Int32Array.of(1, 1) } } })) as unknown as Comparison[];
+  const model = { u: [[0.01], [0.01]] } as unknown as TrainedModel;
+  const held = (count: number): FullNames => ({ first: 0, last: 1, firstLevel: 0, lastLevel: 0, total: 1000, countOf: () => count });
+
+  it("leaves a full name alone while its count is the pair and up to three of the person's own copies", () => {
+    expect(fullNameAdjustment(held(5), comparisons, model, [null, null], 0, 1)).toBe(0);
   });
 
-  it('does not count against a person whose own few copies share the name', () => {
-    const copies = [person('ab-1', 'Amélie', 'Brunet', { city: 'Dijon' }), ...['ab-2', 'ab-3', 'ab-4', 'ab-5'].map((id) => person(id, 'Amélie', 'Brunet', { city: 'Dijon', company: 'Brunet Conseil' }))];
-    const alone = findDuplicates([...backgroundContacts(300), ...copies.slice(0, 2)], 'contacts');
-    const all = findDuplicates([...backgroundContacts(300), ...copies], 'contacts');
-    const weightOf = (found: typeof all) => found.groups.find((g) => g.recordIds.includes('ab-1'))!.pairs.find((p) => [p.a, p.b].includes('ab-2') && [p.a, p.b].includes('ab-1'))?.fields.find((f) => f.field === 'lastname')?.weight;
-    expect(weightOf(all)).toBeDefined();
-    expect(weightOf(all)).toBeCloseTo(weightOf(alone)!, 0);
+  it('takes off what a full name held by more says against the names apart', () => {
+    // One other: 1 in 998 records, where the names apart (u 0.01 each, no counts) expect 1 in 10,000.
+    expect(fullNameAdjustment(held(6), comparisons, model, [null, null], 0, 1)).toBeCloseTo(Math.log2((0.0001 * 998) / 1), 6);
+    expect(fullNameAdjustment(held(50), comparisons, model, [null, null], 0, 1)).toBeLessThan(fullNameAdjustment(held(6), comparisons, model, [null, null], 0, 1));
+  });
+
+  it('never adds: a full name rarer than its names apart say is no evidence', () => {
+    // One other in 100,000 records, where the names apart expect ten.
+    expect(fullNameAdjustment({ ...held(6), total: 100_000 }, comparisons, model, [null, null], 0, 1)).toBe(0);
   });
 });
 

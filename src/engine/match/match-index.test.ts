@@ -53,9 +53,16 @@ describe('matchRecord on a full name many records hold', () => {
   const index = buildMatchIndex(all, 'contacts', {}, findDuplicates(all, 'contacts').model);
   const lastName = (probe: Record<string, string>, id: string) => matchRecord(index, probe).find((m) => m.id === id)!.explanation.fields.find((f) => f.field === 'lastname')!.weight;
 
-  it('counts it less than a full name no other record holds, as a scan does', () => {
-    const common = lastName({ firstname: 'Jean', lastname: 'Bernard', city: 'Lyon', company: 'Rhône Logistique' }, 'jb-lyon-1');
+  const jeanBernard = { firstname: 'Jean', lastname: 'Bernard', city: 'Lyon', company: 'Rhône Logistique' };
+
+  it('counts it less than a full name no other record holds, as a scan does (the probe itself not counted)', () => {
     const rare = lastName({ firstname: 'Jean', lastname: 'Martin', city: 'Nantes', company: 'Atlantique Conseil' }, 'jm-nantes-1');
-    expect(rare - common).toBeGreaterThan(2);
+    expect(rare - lastName(jeanBernard, 'jb-lyon-1')).toBeGreaterThan(2);
+  });
+
+  it('ranks and keeps each candidate by the weight its explanation adds up to', () => {
+    const found = matchRecord(index, jeanBernard);
+    expect(found.map((m) => m.id)).toContain('jb-lyon-1');
+    for (const m of found) expect(m.weight).toBeCloseTo(m.explanation.weight, 1);
   });
 });

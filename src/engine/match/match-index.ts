@@ -218,10 +218,11 @@ export function matchRecord(index: MatchIndex, properties: Readonly<Record<strin
   scored.sort((a, b) => b.weight - a.weight || (s.data.ids[a.j]! < s.data.ids[b.j]! ? -1 : 1));
   s.records[n] = { id: PROBE_ID, properties };
   const explain = pairExplainer(s.comparisons, s.trainedModel, s.frequencies, s.records, s.data.ids, s.names);
-  const out = scored.slice(0, limit).map(({ j }) => {
+  // The weight the candidate was ranked and kept by (its explanation adds up to the same).
+  const out = scored.slice(0, limit).map(({ j, weight }) => {
     scoreAgainst(s, n, j, levels);
     const explanation = explain(levels, n, j);
-    return { id: s.data.ids[j]!, probability: explanation.probability, weight: explanation.weight, properties: s.records[j]!.properties, explanation };
+    return { id: s.data.ids[j]!, probability: explanation.probability, weight: Math.round(weight * 100) / 100, properties: s.records[j]!.properties, explanation };
   });
   s.records[n] = { id: PROBE_ID, properties: {} };
   return out;

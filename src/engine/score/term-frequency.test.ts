@@ -26,6 +26,13 @@ describe('fullNames', () => {
     expect(probe.countOf(3)).toBe(2);
   });
 
+  it("does not take a new last name past the counted ones for another's", () => {
+    // Last names up to 2 counted: (1, 4) would pack as (2, 1) does, 1 * 3 + 4 = 2 * 3 + 1.
+    const probe = fullNames([named('firstname', [2, 1, 1]), named('lastname', [1, 2, 4])], 2, ['firstname', 'lastname'])!;
+    expect(probe.countOf(0)).toBe(1);
+    expect(probe.countOf(2)).toBe(0);
+  });
+
   it('is not there for a model without a first and last name', () => {
     expect(fullNames(comparisons, 5, undefined)).toBeNull();
     expect(fullNames(comparisons, 5, ['firstname'])).toBeNull();

@@ -62,7 +62,8 @@ export function fullNames(comparisons: readonly Comparison[], size: number, name
   const keys = new Float64Array(size);
   let total = 0;
   for (let i = 0; i < size; i++) if (a[i] !== 0 && b[i] !== 0) keys[total++] = a[i]! * width + b[i]!;
-  const sorted = keys.subarray(0, total).sort();
+  // A copy when some lack a name: the rest of the buffer goes, not kept to the end of the scan.
+  const sorted = (total === size ? keys : keys.slice(0, total)).sort();
   const known = new Int32Array(size);
   // First position whose key is at least `key`.
   const from = (key: number) => {
