@@ -249,6 +249,17 @@ describe('a full name many records hold', () => {
     expect(pairOf('jm-nantes-1')!.weight - pairOf('jb-lyon-1')!.weight).toBeCloseTo(lastName('jm-nantes-1') - lastName('jb-lyon-1'), 1);
   });
 
+  it('never shows the exact last name counting against the pair: what the last name cannot lose, the first name does', () => {
+    const more: EngineRecord[] = Array.from({ length: 40 }, (_, i) => ({ id: `x-${i}`, properties: { firstname: 'Jean', lastname: 'Bernard', city: `Ville ${i}`, email: `jb${i}@m${i}.example` } }));
+    const crowded = findDuplicates([...records, ...more], 'contacts');
+    const pair = (id: string) => crowded.groups.find((g) => g.recordIds.includes(id))!.pairs[0]!;
+    const field = (id: string, name: string) => pair(id).fields.find((f) => f.field === name)!.weight;
+    expect(field('jb-lyon-1', 'lastname')).toBe(0);
+    expect(field('jb-lyon-1', 'firstname')).toBeLessThan(field('jm-nantes-1', 'firstname'));
+    const bernard = pair('jb-lyon-1');
+    expect(bernard.priorWeight + bernard.fields.reduce((sum, f) => sum + f.weight, 0)).toBeCloseTo(bernard.weight, 1);
+  });
+
   it('is scored as it is explained: every candidate pair weighs what its explanation adds up to', () => {
     let kept: KeptScan | undefined;
     findDuplicates(records, 'contacts', { keep: (scan) => (kept = scan) });

@@ -42,7 +42,7 @@ export function pairExplainer(
   /** The records by index, or what each shows; null when explanations show no values (see FindDuplicatesOptions.values). */
   records: readonly EngineRecord[] | ShownValues | null,
   ids: readonly string[],
-  /** How common the full names are: a common one's loss is shown on the last name. */
+  /** How common the full names are: a common one's loss is shown on the names. */
   names: FullNames | null = null,
 ): (levels: ArrayLike<number>, i: number, j: number) => PairExplanation {
   const priorWeight = Math.log2(model.lambda / (1 - model.lambda));
@@ -55,6 +55,19 @@ export function pairExplainer(
   return (levels, i, j) => {
     let weight = priorWeight;
     const fields = new Array<FieldContribution>(comparisons.length);
+    // A common full name's loss, shown on the last name down to nothing and the rest on the
+    // first: an exact match is never shown counting against a pair unless both names do.
+    let lastLoss = 0;
+    let firstLoss = 0;
+    if (bothNamesExact(names, levels)) {
+      const loss = fullNameAdjustment(names, comparisons, model, frequencies, i, j);
+      if (loss < 0) {
+        const codes = comparisons[names.last]!.termFrequency!.column.codes;
+        const last = levelWeights[names.last]![names.lastLevel]! + termFrequencyAdjustment(model.u[names.last]![names.lastLevel]!, frequencies[names.last], codes[i]!, codes[j]!);
+        lastLoss = Math.max(loss, -Math.max(0, last));
+        firstLoss = loss - lastLoss;
+      }
+    }
     for (let c = 0; c < comparisons.length; c++) {
       const comparison = comparisons[c]!;
       const level = levels[c]!;
@@ -66,7 +79,8 @@ export function pairExplainer(
         const tf = comparison.termFrequency;
         if (tf && tf.level === level) {
           contribution += termFrequencyAdjustment(model.u[c]![level]!, frequencies[c], tf.column.codes[i]!, tf.column.codes[j]!);
-          if (c === names?.last && bothNamesExact(names, levels)) contribution += fullNameAdjustment(names, comparisons, model, frequencies, i, j);
+          if (c === names?.last) contribution += lastLoss;
+          else if (c === names?.first) contribution += firstLoss;
           rounded = round(contribution);
         }
       }
