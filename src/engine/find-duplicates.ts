@@ -9,7 +9,7 @@ import { compareRange, type ComparisonVectors } from './score/comparison-vectors
 import { estimateU, uSamplePairs } from './score/estimate-u';
 import { namesakeTest } from './score/namesakes';
 import { levelWeights, priorWeight, scorePairs } from './score/score-pairs';
-import { fullNames, termFrequencies, type FullNames } from './score/term-frequency';
+import { fullNames, termFrequencies } from './score/term-frequency';
 import { trainM, type TrainedModel, type TrainingLabels, type TrainingSession } from './score/train-m';
 import { decisionThreshold, resolveEngineSettings, weightToProbability, type EngineSettings, type EngineSettingsInput } from './settings';
 import { Dictionary, PrepareContext } from './text-column';
@@ -203,7 +203,6 @@ export function* duplicatePipeline(
 
   progress('train', 0, 1);
   const frequencies = termFrequencies(comparisons, data.size);
-  const names = fullNames(comparisons, data.size, model.nameFields);
   let trained: TrainedModel;
   if (given) {
     if (!keep) releaseValues(data);
@@ -228,7 +227,7 @@ export function* duplicatePipeline(
   keep?.({ records: records!, data, context: context!, pairs, levels: vectors.levels, model: { fields: comparisons.map((c) => c.name), trained } });
 
   return yield* groupingSteps({
-    objectType, model, settings, records: records ?? source!.recordsAt, data, comparisons, apart, trained, frequencies, names, vectors, pairs,
+    objectType, model, settings, records: records ?? source!.recordsAt, data, comparisons, apart, trained, frequencies, vectors, pairs,
     dismissed: dismissed.pairs, recordCount: data.size, repeatedIds: records ? (input as readonly EngineRecord[]).length - records.length : 0, progress, lap, timings,
     values: options.values !== false,
   });
@@ -249,8 +248,6 @@ export interface GroupingInput {
   apart: ApartRule | undefined;
   trained: TrainedModel;
   frequencies: ReturnType<typeof termFrequencies>;
-  /** How common each record's full name is (see score/term-frequency.ts), or null. */
-  names: FullNames | null;
   vectors: ComparisonVectors;
   pairs: Pick<CandidatePairs, 'left' | 'right' | 'count' | 'report'>;
   dismissed: readonly (readonly [number, number])[];
@@ -272,8 +269,10 @@ export function groupDuplicates(input: GroupingInput & { records: readonly Engin
 
 /** groupDuplicates as steps: it waits (yields) only to read again records let go of. */
 function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetectionResult, unknown> {
-  const { model, settings, data, comparisons, apart, trained, frequencies, names, vectors, pairs, progress, lap } = input;
+  const { model, settings, data, comparisons, apart, trained, frequencies, vectors, pairs, progress, lap } = input;
   progress('score', 0, pairs.count);
+  // Built here, from the codes alone, so its sort buffer lives from scoring on, not from training.
+  const names = fullNames(comparisons, data.size, model.nameFields);
   const weights = scorePairs(comparisons, vectors, trained, frequencies, pairs.left, pairs.right, names);
   const threshold = decisionThreshold(settings);
   const namesakes = namesakeTest(comparisons, levelWeights(trained), model.nameFields);

@@ -5,7 +5,7 @@ import { objectModel } from '../models';
 import { findDuplicatesInParallel, type ParallelOptions } from '../parallel/find-duplicates-in-parallel';
 import { concatDatasets, prepareSlice } from '../parallel/transfer';
 import { compareRange, levelArrays } from '../score/comparison-vectors';
-import { fullNames, termFrequencies } from '../score/term-frequency';
+import { termFrequencies } from '../score/term-frequency';
 import { resolveEngineSettings } from '../settings';
 import type { EngineRecord, PreparedDataset } from '../types';
 import { PairTable } from './pair-table';
@@ -195,7 +195,7 @@ export function rescan(state: EngineState, changes: RecordChanges, options: Find
   state.kept = { ...state.kept, data, pairs: { left: pairs.left, right: pairs.right, count: pairs.count }, levels };
   state.changedSinceTraining += removed.length + fresh.length;
   return groupDuplicates({
-    objectType: state.objectType, model, settings, records, data, comparisons, apart, trained, frequencies, names: fullNames(comparisons, data.size, model.nameFields),
+    objectType: state.objectType, model, settings, records, data, comparisons, apart, trained, frequencies,
     vectors: { count: pairs.count, levels }, pairs, dismissed: dismissed.pairs, recordCount: state.indexOf.size, repeatedIds: 0, progress, lap, timings,
   });
 }
