@@ -3,7 +3,8 @@
  * contacts and companies at 10k, 100k and 1M records (BENCH_SIZES to change), default
  * settings, on BENCH_THREADS threads (every core by default). Prints wall time, pairs
  * compared, peak RSS (the whole process, input records included), precision, recall and F1.
- * Each stage's time and peak memory follow each run; the figures are compared with the previous
+ * Each stage's time, peak memory and fresh memory touched (pages the kernel handed over: on this
+ * virtual machine a first touch has cost about 4 s a GiB) follow each run; the figures are compared with the previous
  * run's in bench/results/engine.json (see bench/lib/bench-history.ts).
  * Above a million records (or with BENCH_INPUT=columns) the records are generated on a thread of
  * their own and held here as columns only, read by the engine a page at a time, as a scan of a
@@ -53,9 +54,20 @@ for (const objectType of types) {
     const startRss = process.memoryUsage().rss;
     // Each stage's peak: the kernel's high-water mark read and reset as the next stage begins.
     const stagePeaks: Record<string, number> = {};
+    // Pages the kernel handed the process fresh (minor faults), per stage: on a virtual machine
+    // whose host lends memory lazily each costs far more than on bare metal.
+    const stageFaults: Record<string, number> = {};
+    let faultsAt = process.resourceUsage().minorPageFault;
+    const countFaults = (name: string) => {
+      const now = process.resourceUsage().minorPageFault;
+      stageFaults[name] = (stageFaults[name] ?? 0) + now - faultsAt;
+      faultsAt = now;
+    };
     let stage: string | null = null;
     const onProgress = (next: string) => {
-      if (next === stage || !exact) return;
+      if (next === stage) return;
+      if (stage) countFaults(stage);
+      if (!exact) return void (stage = next);
       if (stage) stagePeaks[stage] = highWaterMark();
       resetHighWaterMark();
       stage = next;
@@ -63,7 +75,10 @@ for (const objectType of types) {
     const started = performance.now();
     const result = await findDuplicatesInParallel(input, objectType, { threads, onProgress });
     const seconds = (performance.now() - started) / 1000;
-    if (stage) stagePeaks[stage] = highWaterMark();
+    if (stage) {
+      countFaults(stage);
+      if (exact) stagePeaks[stage] = highWaterMark();
+    }
     peakRss = Math.max(peakRss, process.memoryUsage().rss, ...Object.values(stagePeaks));
     const ids = 'columns' in generated ? generated.ids().map((id) => ({ id })) : generated.records;
     const accuracy = measureAccuracy('columns' in generated ? generated.truth() : generated.truth, predictedClusters(ids, result.groups));
@@ -72,6 +87,7 @@ for (const objectType of types) {
     );
     const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
     console.log(`   stages: ${Object.entries(result.timingsMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s${stagePeaks[name] ? ` (peak ${mib(stagePeaks[name])})` : ''}`).join(', ')}`);
+    console.log(`   fresh memory touched: ${Object.entries(stageFaults).map(([name, faults]) => `${name} ${mib(faults * 4096)}`).join(', ')}`);
     const perRecord = Math.round(peakRss / size);
     const engineOwn = Math.round((peakRss - startRss) / size);
     console.log(`   memory: ${perRecord.toLocaleString('en-US')} bytes a record at the peak (the input records held${asColumns ? ' as columns' : ''}: ${Math.round(startRss / size).toLocaleString('en-US')}; the engine's own: ${engineOwn.toLocaleString('en-US')})`);
