@@ -103,7 +103,7 @@ export function trainM(
   const lambda = Math.min(fitted, (MAX_MASS_OVER_COUNT * (counted + UNSEEN_DUPLICATES)) / pairs);
   // EM's m is as good as its duplicates are: weighed by the share of their mass that scores as duplicates.
   const trust = Math.min(1, (counted + UNSEEN_DUPLICATES) / Math.max(1, lambdaCandidates * vectors.count));
-  const confirmed = confirmedM(comparisons, [...all, ...labelled], m, u, lambda, { priors, fixed, known });
+  const confirmed = confirmedM(comparisons, [...all, ...labelled], m, u, lambda, { priors, fixed, known, learnt });
   const blended = confirmed.map((levels, c) => levels.map((v, l) => trust * m[c]![l]! + (1 - trust) * v));
   return { lambda, lambdaCandidates, m: blended, u, iterations, converged };
 }
@@ -176,8 +176,17 @@ const EM_STRENGTH = 20_000;
  * its duplicates that score as such, these by the rest; the prior stays EM's. A comparison
  * learnt from some fields only (Comparison.learntFrom) counts the pairs that also agree
  * exactly on one of them; a pair a user merged counts as confirmed, one dismissed does not.
+ * Levels of known weight and comparisons no session learnt are left as EM left them.
  */
-function confirmedM(comparisons: readonly Comparison[], patterns: readonly Pattern[], m: number[][], u: number[][], lambda: number, levelsOf: { priors: number[][]; fixed: boolean[][]; known: (number | undefined)[][] }): number[][] {
+function confirmedM(
+  comparisons: readonly Comparison[],
+  patterns: readonly Pattern[],
+  m: number[][],
+  u: number[][],
+  lambda: number,
+  levelsOf: { priors: number[][]; fixed: boolean[][]; known: (number | undefined)[][]; learnt: readonly number[] },
+): number[][] {
+  const { priors, fixed, known, learnt } = levelsOf;
   const weights = m.map((levels, c) => levels.map((v, l) => Math.log2(v / u[c]![l]!)));
   const prior = Math.log2(lambda / (1 - lambda));
   const vouchers = comparisons.map((comparison) => comparison.learntFrom?.map((name) => comparisons.findIndex((other) => other.name === name)).filter((index) => index >= 0));
@@ -188,13 +197,15 @@ function confirmedM(comparisons: readonly Comparison[], patterns: readonly Patte
     for (let c = 0; c < weights.length; c++) if (pattern.levels[c] !== NULL_LEVEL) total += weights[c]![pattern.levels[c]!]!;
     for (let c = 0; c < weights.length; c++) {
       const level = pattern.levels[c]!;
-      if (level === NULL_LEVEL) continue;
+      // As in EM: a level of known weight learns nothing, and takes no share from the rest.
+      if (level === NULL_LEVEL || known[c]![level] !== undefined) continue;
       const vouched = vouchers[c] === undefined || vouchers[c]!.some((v) => pattern.levels[v] === 0);
       if (pattern.label === 1 || (vouched && total - weights[c]![level]! >= CONFIRMED_BITS)) counts[c]![level]! += pattern.count;
     }
   }
-  const { priors, fixed, known } = levelsOf;
   return comparisons.map((_, c) => {
+    // No session could learn it (every rule forced the pairs to agree on it): the candidates cannot either.
+    if (learnt[c] === 0) return m[c]!;
     const n = counts[c]!.reduce((sum, count) => sum + count, 0);
     const read = counts[c]!.map((count, l) => (count + EM_STRENGTH * m[c]![l]!) / (n + EM_STRENGTH));
     return holdFixedLevels(read, priors[c]!, fixed[c]!).map((v, l) => withKnownWeight(v, u[c]![l]!, known[c]![l]));
