@@ -67,9 +67,10 @@ for (const objectType of types) {
     const onProgress = (next: string) => {
       if (next === stage) return;
       if (stage) countFaults(stage);
-      if (!exact) return void (stage = next);
-      if (stage) stagePeaks[stage] = highWaterMark();
-      resetHighWaterMark();
+      if (exact) {
+        if (stage) stagePeaks[stage] = highWaterMark();
+        resetHighWaterMark();
+      }
       stage = next;
     };
     const started = performance.now();

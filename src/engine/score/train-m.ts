@@ -172,8 +172,9 @@ const EM_STRENGTH = 20_000;
  * on, and EM takes many for duplicates that differ in the rest (its duplicates outnumber
  * those that score as such 3.5 times at a million synthetic contacts, more beyond). Two
  * different email addresses weighed -5.0 bits at 1M and -4.0 at 5M, two last names -5.8
- * and -3.3; as confirmed, -7.0 and -8.0 at both sizes. trainM weighs EM's m by the share of
- * its duplicates that score as such, these by the rest; the prior stays EM's. A comparison
+ * and -3.3; as trainM now learns them, -5.9 and -6.9 at 1M, -6.1 and -6.3 at 5M. trainM
+ * weighs EM's m by the share of its duplicates that score as such, these by the rest; the
+ * prior stays EM's. A comparison
  * learnt from some fields only (Comparison.learntFrom) counts the pairs that also agree
  * exactly on one of them; a pair a user merged counts as confirmed, one dismissed does not.
  * Levels of known weight and comparisons no session learnt are left as EM left them.
