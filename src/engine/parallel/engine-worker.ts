@@ -2,10 +2,10 @@ import { parentPort } from 'node:worker_threads';
 import { objectModel } from '../models';
 import { compareClaimed, compareRange } from '../score/comparison-vectors';
 import type { EngineSettings } from '../settings';
-import { PrepareContext } from '../text-column';
+import { PrepareContext, type TextColumn } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
 import { warmUp } from './warm-up';
-import { concatDatasets, packDataset, prepareSlice, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords } from './transfer';
+import { concatDatasets, joinedValues, packDataset, prepareSlice, unpackDataset, unpackRecords, unpackValues, type PackedDataset, type PackedRecords, type PackedValues } from './transfer';
 
 /** What a worker thread is asked to do for one scan (a session). */
 export type EngineTask =
@@ -18,9 +18,16 @@ export type EngineTask =
   | { task: 'finish'; session: number; objectType: PreparedDataset['objectType']; settings: EngineSettings }
   /**
    * The whole dataset, slice by slice; null marks the slice this worker prepared itself.
-   * Records read in batches send it as one part, its arrays in shared memory.
+   * Records read in batches send it as one part, its arrays in shared memory, and its values
+   * left out when `joined`: the worker joined them already (see 'join').
    */
-  | { task: 'load'; session: number; parts: (PackedDataset | null)[] }
+  | { task: 'load'; session: number; parts: (PackedDataset | null)[]; joined?: true }
+  /**
+   * Records read in batches: the values of every slice the calling thread joins, in its
+   * order, null for the slice this worker prepared (see joinedValues). The worker joins them
+   * while that thread joins the rest, and a 'load' with the joined arrays follows.
+   */
+  | { task: 'join'; session: number; parts: (PackedValues | null)[] }
   /** Levels of pairs from..to-1, returned. */
   | { task: 'compare'; session: number; left: Int32Array; right: Int32Array; from: number; to: number }
   /**
@@ -41,6 +48,8 @@ interface Session {
   context?: PrepareContext;
   chunks?: PreparedDataset[];
   own?: PreparedDataset;
+  /** Each column's values, joined ahead of the arrays (see 'join'). */
+  joined?: Record<string, Pick<TextColumn, 'values' | 'unique'>>;
   comparisons?: Comparison[];
 }
 
@@ -56,8 +65,20 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
     }
     case 'finish':
       return { result: finish(preparing(message)), transfer: [] };
+    case 'join': {
+      const session = sessionOf(message.session);
+      session.joined = joinedValues(message.parts.map((part) => (part === null ? session.own! : { columns: unpackValues(part) })));
+      delete session.own;
+      return { result: null, transfer: [] };
+    }
     case 'load': {
       const session = sessionOf(message.session);
+      if (message.joined) {
+        const joined = session.joined!;
+        session.comparisons = session.model.comparisons(unpackDataset(message.parts[0]!, [], (name) => joined[name]!.values), session.settings);
+        delete session.joined;
+        return { result: session.comparisons.length, transfer: [] };
+      }
       const { blockingKeys: _keys, ...own } = session.own!;
       // This worker's own slice has its dictionaries extended: codes need not match the
       // calling thread's, as only pairs and their levels cross threads from here on.

@@ -7,7 +7,7 @@ import { recordId } from '../models/prepare-helpers';
 import { PrepareContext } from '../text-column';
 import type { Comparison, EngineRecord, PreparedDataset, RecordBatches } from '../types';
 import { defaultThreads, sharedEnginePool, type EngineWorker } from './engine-pool';
-import { concatDatasets, packDataset, packRecords, prepareSlice, unpackCells, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords, type Piece } from './transfer';
+import { concatDatasets, joinedValues, packDataset, packRecords, packValues, prepareSlice, unpackCells, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords, type PackedValues, type Piece } from './transfer';
 
 export interface ParallelOptions extends FindDuplicatesOptions {
   /** Threads to use, this one included; every core by default. The result is the same for any number. */
@@ -251,19 +251,29 @@ class ParallelStages implements StageRunner {
     }
     this.records = ids.length;
     await Promise.all(replies);
-    const packed = await Promise.all(this.workers.map((worker) => worker.run<PackedDataset>({ task: 'finish', session: this.session, objectType: model.objectType, settings })));
+    const finishing = this.workers.map((worker) => worker.run<PackedDataset>({ task: 'finish', session: this.session, objectType: model.objectType, settings }));
+    finishing.forEach((reply) => reply.catch(() => {}));
     // The chunks prepared here share their dictionaries: the first's are extended, the rest's codes stand.
     if (localParts.length === 0) localParts.push(prepareSlice(model, [], settings, context));
+    // While the workers join their slices, this thread packs the values of its own, as the
+    // whole's would otherwise be packed for them once joined here (strings the workers have).
+    const localValues = this.workers.length > 0 ? packValues(joinedValues(localParts, 0)) : null;
+    const packed = await Promise.all(finishing);
+    // Each worker joins the values as this thread does, from the other slices' values and its own.
+    const joins = this.workers.map((worker, w) =>
+      worker.run<null>({ task: 'join', session: this.session, parts: [localValues!, ...packed.map((part, p): PackedValues | null => (p === w ? null : { dictionaries: part.dictionaries, columns: part.columns }))] }),
+    );
+    joins.forEach((join) => join.catch(() => {}));
     const parts = [...localParts, ...packed.map((part) => unpackDataset(part))];
     const inOrder = pieces.map((piece) => (piece.part < 0 ? { ...piece, part: localParts.length - 1 - piece.part } : piece));
     const data = concatDatasets(parts, 0, inOrder, this.workers.length > 0);
     data.ids = ids;
     if (this.workers.length > 0) {
-      // The whole dataset to every worker, its arrays in shared memory: a worker holds its
-      // strings alone, and drops the slice it prepared.
-      const { blockingKeys: _keys, ...values } = data;
-      const whole = packDataset(values, false);
-      this.loads = this.workers.map((worker) => worker.run<number>({ task: 'load', session: this.session, parts: [whole] }));
+      // The joined arrays to every worker, in shared memory, without the values it joined itself.
+      const { blockingKeys: _keys, ...arrays } = data;
+      const whole = packDataset(arrays, false, false);
+      // Queued behind the join: a join that failed fails the load with its own error.
+      this.loads = this.workers.map((worker, w) => Promise.all([joins[w]!, worker.run<number>({ task: 'load', session: this.session, parts: [whole], joined: true })]).then(([, comparisons]) => comparisons));
       this.loads.forEach((load) => load.catch(() => {}));
     }
     return data;

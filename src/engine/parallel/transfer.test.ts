@@ -4,7 +4,7 @@ import { resolveEngineSettings } from '../settings';
 import { backgroundContacts } from '../test/fixtures';
 import type { EngineRecord } from '../types';
 import { PrepareContext } from '../text-column';
-import { concatDatasets, packDataset, packRecords, packStrings, prepareSlice, unpackDataset, unpackRecords, unpackStrings } from './transfer';
+import { concatDatasets, joinedValues, packDataset, packRecords, packStrings, packValues, prepareSlice, unpackDataset, unpackRecords, unpackStrings, unpackValues } from './transfer';
 
 describe('records crossing threads', () => {
   it('come back with every value as it was, whatever its type', () => {
@@ -83,6 +83,32 @@ describe('prepared slices with their blocking keys', () => {
     expect(joined.blockingKeys).toEqual(whole.blockingKeys);
     const values = (data: typeof whole) => Object.fromEntries(Object.entries(data.columns).map(([name, column]) => [name, Array.from(column.codes, (code) => column.values[code])]));
     expect(values(joined)).toEqual(values(whole));
+  });
+});
+
+describe('a worker joining values beside this thread', () => {
+  it('comes from the other slices\' values and its own to the very values this thread joins, and reads each record as it does', () => {
+    const model = objectModel('contacts');
+    const settings = resolveEngineSettings({});
+    // Names repeat across the slices, and some are new to each: the shared dictionary grows.
+    const records = backgroundContacts(120).map((r, i) => ({ ...r, properties: { ...r.properties, firstname: i % 5 === 0 ? `Ann${i % 11}` : r.properties.firstname } }));
+    const here = new PrepareContext();
+    const local = [prepareSlice(model, records.slice(0, 30), settings, here), prepareSlice(model, records.slice(60, 90), settings, here)];
+    const worker = new PrepareContext();
+    const own = [prepareSlice(model, records.slice(30, 60), settings, worker), prepareSlice(model, records.slice(90), settings, worker)];
+    const ownJoined = concatDatasets(own, 0, undefined, true);
+    // Packed before this thread joins (which extends its dictionaries in place), as the worker gets them.
+    const localValues = structuredClone(packValues(joinedValues(local, 0)));
+    const pieces = [{ part: 0, from: 0, to: 30 }, { part: 2, from: 0, to: 30 }, { part: 1, from: 0, to: 30 }, { part: 2, from: 30, to: 60 }];
+    const joined = concatDatasets([...local, unpackDataset(structuredClone(packDataset(ownJoined, false)))], 0, pieces, true);
+    const values = joinedValues([{ columns: unpackValues(localValues) }, ownJoined]);
+    for (const [name, column] of Object.entries(joined.columns)) expect(values[name]!.values, name).toEqual(column.values);
+    // The joined arrays cross without their values, and read with the worker's give each record's value as here.
+    const there = unpackDataset(structuredClone(packDataset(joined, false, false)), [], (name) => values[name]!.values);
+    const read = (data: typeof joined) => Object.fromEntries(Object.entries(data.columns).map(([name, column]) => [name, Array.from(column.codes, (code) => column.values[code])]));
+    expect(read(there)).toEqual(read(joined));
+    // The pieces put the records back in their order: the values are those of the records prepared whole.
+    expect(read(joined)).toEqual(read(prepareSlice(model, records, settings)));
   });
 });
 

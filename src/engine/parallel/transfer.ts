@@ -261,8 +261,9 @@ export interface PackedDataset {
   ids: PackedStrings | null;
   completeness: Uint16Array;
   updatedAt: Float64Array;
-  /** Each distinct dictionary once, with its length. */
+  /** Each distinct dictionary once, with its length; none when left out (see packDataset). */
   dictionaries: { values: PackedStrings; count: number }[];
+  /** `dictionary` -1: the values were left out. */
   columns: Record<string, { codes: Int32Array; dictionary: number; unique?: true; hashes?: Int32Array }>;
   numbers: Record<string, Float64Array>;
   flags: Record<string, Uint8Array>;
@@ -271,19 +272,17 @@ export interface PackedDataset {
 
 /**
  * `withIds` false leaves the record ids out: the calling thread reads them from its
- * records, and workers never need them (a million strings each way otherwise).
+ * records, and workers never need them (a million strings each way otherwise). `withValues`
+ * false leaves the dictionaries out too: a worker that has joined them (see joinedValues)
+ * takes the arrays alone.
  */
-export function packDataset(data: PreparedDataset, withIds = true): PackedDataset {
-  const dictionaries: PackedDataset['dictionaries'] = [];
-  const indexOf = new Map<string[], number>();
-  const columns = mapValues(data.columns, (column) => {
-    let dictionary = indexOf.get(column.values);
-    if (dictionary === undefined) {
-      indexOf.set(column.values, (dictionary = dictionaries.length));
-      dictionaries.push({ values: packStrings(column.values), count: column.values.length });
-    }
-    return { codes: column.codes, dictionary, ...(column.unique ? { unique: true as const, hashes: column.hashes!.subarray(0, column.values.length) } : {}) };
-  });
+export function packDataset(data: PreparedDataset, withIds = true, withValues = true): PackedDataset {
+  const { dictionaries, columns: valuesOf } = withValues ? packValues(data.columns) : { dictionaries: [], columns: null };
+  const columns = mapValues(data.columns, (column, name) => ({
+    codes: column.codes,
+    dictionary: valuesOf?.[name]!.dictionary ?? -1,
+    ...(column.unique ? { unique: true as const, hashes: column.hashes!.subarray(0, column.values.length) } : {}),
+  }));
   return {
     objectType: data.objectType,
     size: data.size,
@@ -298,8 +297,37 @@ export function packDataset(data: PreparedDataset, withIds = true): PackedDatase
   };
 }
 
-/** `ids` stand in for ids left out when packing. */
-export function unpackDataset(packed: PackedDataset, ids?: string[]): PreparedDataset {
+/** The columns' values alone, each distinct dictionary once: what a dataset's strings are when they cross threads. */
+export interface PackedValues {
+  dictionaries: { values: PackedStrings; count: number }[];
+  columns: Record<string, { dictionary: number; unique?: true }>;
+}
+
+export function packValues(columns: Readonly<Record<string, Pick<TextColumn, 'values' | 'unique'>>>): PackedValues {
+  const dictionaries: PackedValues['dictionaries'] = [];
+  const indexOf = new Map<string[], number>();
+  const packed = mapValues(columns, (column) => {
+    let dictionary = indexOf.get(column.values);
+    if (dictionary === undefined) {
+      indexOf.set(column.values, (dictionary = dictionaries.length));
+      dictionaries.push({ values: packStrings(column.values), count: column.values.length });
+    }
+    return { dictionary, ...(column.unique ? { unique: true as const } : {}) };
+  });
+  return { dictionaries, columns: packed };
+}
+
+/** Each column's values, columns that shared a dictionary sharing one array again. */
+export function unpackValues(packed: PackedValues): Record<string, Pick<TextColumn, 'values' | 'unique'>> {
+  const dictionaries = packed.dictionaries.map((dictionary) => unpackStrings(dictionary.values, dictionary.count));
+  return mapValues(packed.columns, (column) => ({ values: dictionaries[column.dictionary]!, ...(column.unique ? { unique: true as const } : {}) }));
+}
+
+/**
+ * `ids` stand in for ids left out when packing; `values`, each column's, for dictionaries
+ * left out (see packDataset).
+ */
+export function unpackDataset(packed: PackedDataset, ids?: string[], values?: (column: string) => string[]): PreparedDataset {
   const dictionaries = packed.dictionaries.map((dictionary) => unpackStrings(dictionary.values, dictionary.count));
   return {
     objectType: packed.objectType,
@@ -307,9 +335,9 @@ export function unpackDataset(packed: PackedDataset, ids?: string[]): PreparedDa
     ids: packed.ids === null ? (ids ?? []) : unpackStrings(packed.ids, packed.size),
     completeness: packed.completeness,
     updatedAt: packed.updatedAt,
-    columns: mapValues(packed.columns, (column): TextColumn => ({
+    columns: mapValues(packed.columns, (column, name): TextColumn => ({
       codes: column.codes,
-      values: dictionaries[column.dictionary]!,
+      values: column.dictionary === -1 ? values!(name) : dictionaries[column.dictionary]!,
       ...(column.unique ? { unique: true as const, hashes: column.hashes! } : {}),
     })),
     ...(Object.keys(packed.numbers).length > 0 ? { numbers: packed.numbers } : {}),
@@ -355,33 +383,13 @@ export function concatDatasets(
     }
     return out;
   };
-  // Columns that share a dictionary in one slice share it in every slice: the model decides.
-  const sharing = new Map<string[], string[]>();
-  for (const [name, column] of Object.entries(first.columns)) {
-    const members = sharing.get(column.values);
-    if (members) members.push(name);
-    else sharing.set(column.values, [name]);
-  }
   const columns: Record<string, TextColumn> = {};
-  for (const members of sharing.values()) {
-    if (first.columns[members[0]!]!.unique) {
-      // One value per record: the parts' values one after the other, codes moved along.
-      for (const name of members) columns[name] = concatUnique(parts.map((part) => part.columns[name]!), pieces, size, memory);
-      continue;
-    }
-    const extended = extend === undefined ? undefined : Dictionary.of(parts[extend]!.columns[members[0]!]!.values);
-    const merged = extended ?? new Dictionary();
-    // Each part's codes in the merged dictionary; null for the extended part, whose codes stand.
-    const maps: (Int32Array | null)[] = parts.map(() => null);
-    const order = extended ? [extend!, ...[...parts.keys()].filter((p) => p !== extend)] : [...parts.keys()];
-    for (const p of order) {
-      const values = parts[p]!.columns[members[0]!]!.values;
-      if (values === merged.values) continue;
-      const map = new Int32Array(values.length);
-      for (let code = 1; code < values.length; code++) map[code] = merged.code(values[code]!);
-      maps[p] = map;
-    }
+  for (const { members, values, maps } of joinValues(parts, extend)) {
     for (const name of members) {
+      if (first.columns[name]!.unique) {
+        columns[name] = concatUnique(parts.map((part) => part.columns[name]!), values, pieces, size, memory);
+        continue;
+      }
       const codes = new Int32Array(memory(size * 4));
       let at = 0;
       for (const { part, from, to } of pieces) {
@@ -391,7 +399,7 @@ export function concatDatasets(
         else for (let i = from; i < to; i++) codes[at + i - from] = map[source[i]!]!;
         at += to - from;
       }
-      columns[name] = { codes, values: merged.values };
+      columns[name] = { codes, values };
     }
   }
   // Blocking keys go record by record, a key per rule.
@@ -419,7 +427,62 @@ function joinIds(parts: readonly PreparedDataset[], pieces: readonly Piece[]): s
   return ([] as string[]).concat(...pieces.map(({ part, from, to }) => parts[part]!.ids.slice(from, to)));
 }
 
-function concatUnique(parts: readonly TextColumn[], pieces: readonly Piece[], size: number, memory: (bytes: number) => ArrayBufferLike): TextColumn {
+/**
+ * The values of slices' columns joined as concatDatasets joins them, each group of columns
+ * sharing a dictionary at once: the dictionary's values part by part, each part's codes
+ * mapped into it (null: the part's codes stand, its values being the joined ones so far);
+ * a unique column's, the parts' values one after the other. A worker that holds one of the
+ * slices joins them too (see joinedValues), and comes to the very arrays this thread does.
+ */
+function joinValues(parts: readonly { columns: Readonly<Record<string, Pick<TextColumn, 'values' | 'unique'>>> }[], extend?: number): { members: string[]; values: string[]; maps: (Int32Array | null)[] }[] {
+  const first = parts[0]!;
+  // Columns that share a dictionary in one slice share it in every slice: the model decides.
+  const sharing = new Map<string[], string[]>();
+  for (const [name, column] of Object.entries(first.columns)) {
+    const members = sharing.get(column.values);
+    if (members && !column.unique) members.push(name);
+    else sharing.set(column.unique ? [] : column.values, [name]);
+  }
+  const groups: { members: string[]; values: string[]; maps: (Int32Array | null)[] }[] = [];
+  for (const members of sharing.values()) {
+    if (first.columns[members[0]!]!.unique) {
+      // One value per record: the parts' values one after the other (Array.prototype.concat copies in bulk).
+      groups.push({ members, values: [''].concat(...parts.map((part) => part.columns[members[0]!]!.values.slice(1))), maps: [] });
+      continue;
+    }
+    const extended = extend === undefined ? undefined : Dictionary.of(parts[extend]!.columns[members[0]!]!.values as string[]);
+    const merged = extended ?? new Dictionary();
+    // Each part's codes in the merged dictionary; null for the extended part, whose codes stand.
+    const maps: (Int32Array | null)[] = parts.map(() => null);
+    const order = extended ? [extend!, ...[...parts.keys()].filter((p) => p !== extend)] : [...parts.keys()];
+    for (const p of order) {
+      const values = parts[p]!.columns[members[0]!]!.values;
+      if (values === merged.values) continue;
+      const map = new Int32Array(values.length);
+      for (let code = 1; code < values.length; code++) map[code] = merged.code(values[code]!);
+      maps[p] = map;
+    }
+    groups.push({ members, values: merged.values, maps });
+  }
+  return groups;
+}
+
+/**
+ * Each column's values as concatDatasets joins these parts' (see joinValues; `extend`
+ * extends that part's dictionaries in place, as there). A worker holding some of the slices
+ * a thread joins gets the joined values from the others' values and its own, then takes
+ * the joined codes where they are, in shared memory.
+ */
+export function joinedValues(parts: readonly { columns: Readonly<Record<string, Pick<TextColumn, 'values' | 'unique'>>> }[], extend?: number): Record<string, Pick<TextColumn, 'values' | 'unique'>> {
+  const columns: Record<string, Pick<TextColumn, 'values' | 'unique'>> = {};
+  for (const { members, values } of joinValues(parts, extend)) {
+    for (const name of members) columns[name] = parts[0]!.columns[name]!.unique ? { values, unique: true } : { values };
+  }
+  return columns;
+}
+
+/** A unique column's parts joined, its codes moved along; `values`, the parts' values one after the other (see joinValues). */
+function concatUnique(parts: readonly TextColumn[], values: string[], pieces: readonly Piece[], size: number, memory: (bytes: number) => ArrayBufferLike): TextColumn {
   const codes = new Int32Array(memory(size * 4));
   // Sized as a column prepared whole sizes it: one more than the records.
   const hashes = new Int32Array(memory((size + 1) * 4));
@@ -440,8 +503,6 @@ function concatUnique(parts: readonly TextColumn[], pieces: readonly Piece[], si
     }
     at += to - from;
   }
-  // Array.prototype.concat copies in bulk: the parts' values one after the other.
-  const values = [''].concat(...parts.map((part) => part.values.slice(1)));
   return { codes, values, unique: true, hashes };
 }
 
