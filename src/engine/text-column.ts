@@ -77,7 +77,7 @@ export class Dictionary {
   }
 
   /** Lets the tables of the dictionaries behind these columns go: their values are complete. */
-  static seal(columns: Iterable<TextColumn>): void {
+  static seal(columns: Iterable<Pick<TextColumn, 'values'>>): void {
     for (const column of columns) dictionaries.delete(column.values);
   }
 

@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { objectModel } from '../models';
 import { compareClaimed, compareRange } from '../score/comparison-vectors';
 import type { EngineSettings } from '../settings';
-import { PrepareContext, type TextColumn } from '../text-column';
+import { Dictionary, PrepareContext, type TextColumn } from '../text-column';
 import type { Comparison, ObjectModel, PreparedDataset } from '../types';
 import { warmUp } from './warm-up';
 import { concatDatasets, joinedValues, packDataset, prepareSlice, unpackDataset, unpackRecords, unpackValues, type PackedDataset, type PackedRecords, type PackedValues } from './transfer';
@@ -68,6 +68,8 @@ function handle(message: EngineTask): { result: unknown; transfer: ArrayBuffer[]
     case 'join': {
       const session = sessionOf(message.session);
       session.joined = joinedValues(message.parts.map((part) => (part === null ? session.own! : { columns: unpackValues(part) })));
+      // Complete: the tables that joined them go, as the calling thread's do once it has joined.
+      Dictionary.seal(Object.values(session.joined));
       delete session.own;
       return { result: null, transfer: [] };
     }

@@ -259,24 +259,35 @@ class ParallelStages implements StageRunner {
     // whole's would otherwise be packed for them once joined here (strings the workers have).
     const localValues = this.workers.length > 0 ? packValues(joinedValues(localParts, 0)) : null;
     const packed = await Promise.all(finishing);
-    // Each worker joins the values as this thread does, from the other slices' values and its own.
-    const joins = this.workers.map((worker, w) =>
-      worker.run<null>({ task: 'join', session: this.session, parts: [localValues!, ...packed.map((part, p): PackedValues | null => (p === w ? null : { dictionaries: part.dictionaries, columns: part.columns }))] }),
-    );
-    joins.forEach((join) => join.catch(() => {}));
+    const joins = this.join(localValues, packed);
     const parts = [...localParts, ...packed.map((part) => unpackDataset(part))];
     const inOrder = pieces.map((piece) => (piece.part < 0 ? { ...piece, part: localParts.length - 1 - piece.part } : piece));
     const data = concatDatasets(parts, 0, inOrder, this.workers.length > 0);
     data.ids = ids;
-    if (this.workers.length > 0) {
-      // The joined arrays to every worker, in shared memory, without the values it joined itself.
-      const { blockingKeys: _keys, ...arrays } = data;
-      const whole = packDataset(arrays, false, false);
-      // Queued behind the join: a join that failed fails the load with its own error.
-      this.loads = this.workers.map((worker, w) => Promise.all([joins[w]!, worker.run<number>({ task: 'load', session: this.session, parts: [whole], joined: true })]).then(([, comparisons]) => comparisons));
-      this.loads.forEach((load) => load.catch(() => {}));
-    }
+    if (this.workers.length > 0) this.load(joins, data);
     return data;
+  }
+
+  /**
+   * Each worker joins the values as this thread does, from the other slices' values and its
+   * own. A method of its own, as are the loads: closures made in prepareBatches would keep
+   * its scope (the slices, packed and prepared) alive until the workers answer.
+   */
+  private join(localValues: PackedValues | null, packed: readonly PackedDataset[]): Promise<null>[] {
+    const joins = this.workers.map((worker, w) =>
+      worker.run<null>({ task: 'join', session: this.session, parts: [localValues!, ...packed.map((part, p): PackedValues | null => (p === w ? null : { dictionaries: part.dictionaries, columns: part.columns }))] }),
+    );
+    joins.forEach((join) => join.catch(() => {}));
+    return joins;
+  }
+
+  /** The joined arrays to every worker, in shared memory, without the values it joined itself. */
+  private load(joins: readonly Promise<null>[], data: PreparedDataset): void {
+    const { blockingKeys: _keys, ...arrays } = data;
+    const whole = packDataset(arrays, false, false);
+    // Queued behind the join: a join that failed fails the load with its own error.
+    this.loads = this.workers.map((worker, w) => Promise.all([joins[w]!, worker.run<number>({ task: 'load', session: this.session, parts: [whole], joined: true })]).then(([, comparisons]) => comparisons));
+    this.loads.forEach((load) => load.catch(() => {}));
   }
 
   /**
