@@ -62,6 +62,16 @@ describe('findDuplicates on contacts', () => {
     expect(total).toBeCloseTo(pair.weight, 1);
   });
 
+  it('gives the explanations to whatever reads the group: JSON, a copy, each read the same', () => {
+    // Built when read (ExplainedLinks): a saved or copied group must still carry them.
+    const saved = JSON.parse(JSON.stringify(group)) as typeof group;
+    expect(saved!.pairs).toEqual(group!.pairs);
+    expect({ ...group! }.pairs).toEqual(group!.pairs);
+    expect(structuredClone(group)!.pairs).toEqual(group!.pairs);
+    expect(Object.keys(group!)).toEqual(['id', 'recordIds', 'primaryId', 'confidence', 'matchKey', 'pairs']);
+    expect(group!.pairs[0]!.fields.find((f) => f.field === 'email')!.valueB).toBe('robert.smith@acme.com');
+  });
+
   it('explains with the same levels, weights and reason but no values when asked for none', () => {
     const bare = findDuplicates(contacts, 'contacts', { values: false });
     const values = (r: typeof result) => new Set(r.groups.flatMap((g) => g.pairs.flatMap((p) => p.fields.flatMap((f) => [f.valueA, f.valueB]))));

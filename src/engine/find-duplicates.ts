@@ -1,8 +1,8 @@
 import type { ObjectType } from '../shared/object-types';
 import { blockPairs, type BlockingReport, type CandidatePairs, type FoundPairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
-import { pairExplainer, shown, type PairExplanation, type ShownValues } from './explain/explain-pair';
-import { matchKey } from './explain/match-key';
+import { ExplainedLinks, shown, type PairExplanation, type ShownValues } from './explain/explain-pair';
+import { matchKeyOf } from './explain/match-key';
 import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
 import { compareRange, type ComparisonVectors } from './score/comparison-vectors';
@@ -72,6 +72,7 @@ export interface DuplicateGroup {
   confidence: number;
   /** What the records share, e.g. "email" or "firstname+lastname+phone". */
   matchKey: string;
+  /** Each link that joined the group, explained: built anew at each read (read it once and keep the array). */
   pairs: PairExplanation[];
 }
 
@@ -299,14 +300,23 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   lap('cluster');
 
   progress('explain', 0, clusters.length);
-  const records = input.values === false ? null : typeof input.records === 'function' ? yield* stage(membersShown(clusters, input.records, comparisons)) : input.records;
-  const explain = pairExplainer(comparisons, trained, frequencies, records, data.ids, names);
+  const members = memberIndexes(clusters);
+  const shownOf =
+    input.values === false
+      ? null
+      : typeof input.records === 'function'
+        ? shownTable(members, yield* stage(input.records(Array.from(members), shownProperties(comparisons))), comparisons)
+        : shownTable(members, Array.from(members, (i) => (input.records as readonly EngineRecord[])[i]!), comparisons);
+  const links = new ExplainedLinks(comparisons, trained, frequencies, names, clusters.reduce((sum, cluster) => sum + cluster.links.length, 0), shownOf);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
-    const explanations = cluster.links.map((k) => {
+    const from = links.count;
+    let probabilities = 0;
+    for (const k of cluster.links) {
       for (let c = 0; c < comparisons.length; c++) levels[c] = vectors.levels[c]![k]!;
-      return explain(levels, pairs.left[k]!, pairs.right[k]!);
-    });
+      links.add(levels, pairs.left[k]!, pairs.right[k]!, data.ids[pairs.left[k]!]!, data.ids[pairs.right[k]!]!);
+      probabilities += weightToProbability(links.weight(links.count - 1));
+    }
     const recordIds = cluster.members.map((i) => data.ids[i]!).sort();
     const primary = cluster.members.reduce((best, i) =>
       data.completeness[i]! > data.completeness[best]! ||
@@ -314,14 +324,19 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
         ? i
         : best,
     );
-    return {
-      id: recordIds[0]!,
-      recordIds,
-      primaryId: data.ids[primary]!,
-      confidence: Math.round((explanations.reduce((sum, e) => sum + weightToProbability(e.weight), 0) / explanations.length) * 10_000) / 10_000,
-      matchKey: matchKey(explanations),
-      pairs: explanations,
-    };
+    const to = links.count;
+    return explainedGroup(
+      {
+        id: recordIds[0]!,
+        recordIds,
+        primaryId: data.ids[primary]!,
+        confidence: Math.round((probabilities / cluster.links.length) * 10_000) / 10_000,
+        matchKey: matchKeyOf({ fields: links.shape.fields, from, to, weight: (link, c) => links.fieldWeight(link, c), exact: (link, c) => links.exact(link, c) }),
+      },
+      links,
+      from,
+      to,
+    );
   });
   groups.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : 1));
   lap('explain');
@@ -346,16 +361,24 @@ function isBatches(input: readonly EngineRecord[] | RecordBatches): input is Rec
   return !Array.isArray(input);
 }
 
+/** The groups' members, ascending. */
+function memberIndexes(clusters: readonly { members: readonly number[] }[]): Int32Array {
+  return Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
+}
+
+/** Every property some comparison reads: what a member is read again for. */
+function shownProperties(comparisons: readonly Comparison[]): string[] {
+  return [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
+}
+
 /**
- * What the groups' members show in explanations, read again from the source: their values
- * as typed, one string per member and comparison. The records read die here: a million or
- * two members of five million records, kept as records through explaining, were traced by
- * every full collection and each made its shown values again for every pair it was in.
+ * What the groups' members show in explanations (`read`: the records at `indexes`, read
+ * again from the source when let go of): their values as typed, one string per member and
+ * comparison, which the result keeps rather than the records. A million or two members of
+ * five million records, kept as records through explaining, were traced by every full
+ * collection and each made its shown values again for every pair it was in.
  */
-async function membersShown(clusters: readonly { members: readonly number[] }[], recordsAt: RecordBatches['recordsAt'], comparisons: readonly Comparison[]): Promise<ShownValues> {
-  const properties = [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
-  const indexes = Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
-  const read = await recordsAt(Array.from(indexes), properties);
+function shownTable(indexes: Int32Array, read: readonly EngineRecord[], comparisons: readonly Comparison[]): ShownValues {
   if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
   const count = comparisons.length;
   // Member i's values at values[slots[i] * count + c].
@@ -370,6 +393,25 @@ async function membersShown(clusters: readonly { members: readonly number[] }[],
     if (slot === -1) throw new Error(`Record ${i} is in no group: its values were not read again`);
     return values[slot * count + c]!;
   };
+}
+
+/**
+ * A group whose `pairs` are explained when read (see ExplainedLinks): an own, enumerable
+ * property like the rest, so JSON, spreading and structured cloning see it; every read
+ * builds them anew.
+ */
+function explainedGroup(group: Omit<DuplicateGroup, 'pairs'>, links: ExplainedLinks, from: number, to: number): DuplicateGroup {
+  Object.defineProperty(group, GROUP_LINKS, { value: { links, from, to } });
+  Object.defineProperty(group, 'pairs', { get: groupPairs, enumerable: true, configurable: true });
+  return group as DuplicateGroup;
+}
+
+const GROUP_LINKS = Symbol('group links');
+
+// One getter for every group (its links found through `this`), so that groups share one shape.
+function groupPairs(this: { [GROUP_LINKS]: { links: ExplainedLinks; from: number; to: number } }): PairExplanation[] {
+  const { links, from, to } = this[GROUP_LINKS];
+  return links.explain(from, to);
 }
 
 /** Each stage's milliseconds, taken by `lap` as the stage ends. */
