@@ -1,7 +1,8 @@
 import type { ObjectType } from '../shared/object-types';
 import { blockPairs, type BlockingReport, type CandidatePairs, type FoundPairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
-import { ExplainedLinks, shown, type PairExplanation, type ShownValues } from './explain/explain-pair';
+import { ExplainedLinks, type PairExplanation, type ShownValues } from './explain/explain-pair';
+import { memberIndexes, ShownTable } from './explain/shown-table';
 import { matchKeyOf } from './explain/match-key';
 import { objectModel } from './models';
 import { recordId } from './models/prepare-helpers';
@@ -301,12 +302,18 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
 
   progress('explain', 0, clusters.length);
   const members = memberIndexes(clusters);
-  const shownOf =
-    input.values === false
-      ? null
-      : typeof input.records === 'function'
-        ? shownTable(members, yield* stage(input.records(Array.from(members), shownProperties(comparisons))), comparisons)
-        : shownTable(members, Array.from(members, (i) => (input.records as readonly EngineRecord[])[i]!), comparisons);
+  let shownOf: ShownValues | null = null;
+  if (input.values !== false) {
+    const table = new ShownTable(members, comparisons);
+    // A slice of the members at a time, so that the records read die young: read at once, the
+    // million or more of a large scan lived until the last was shown and were copied twice.
+    for (let from = 0; from < members.length; from += table.slice) {
+      const slice = table.indexesFrom(from);
+      const read = typeof input.records === 'function' ? yield* stage(input.records(slice, table.properties)) : slice.map((i) => (input.records as readonly EngineRecord[])[i]!);
+      table.add(from, read);
+    }
+    shownOf = table.shown;
+  }
   const links = new ExplainedLinks(comparisons, trained, frequencies, names, clusters.reduce((sum, cluster) => sum + cluster.links.length, 0), shownOf);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
@@ -331,14 +338,18 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
         recordIds,
         primaryId: data.ids[primary]!,
         confidence: Math.round((probabilities / cluster.links.length) * 10_000) / 10_000,
-        matchKey: matchKeyOf({ fields: links.shape.fields, from, to, weight: (link, c) => links.fieldWeight(link, c), exact: (link, c) => links.exact(link, c) }),
+        matchKey: matchKeyOf(links, from, to),
       },
       links,
       from,
       to,
     );
   });
-  groups.sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : 1));
+  // Most confident first, then by id: the keys read from arrays side by side, not from the groups.
+  const confidences = Float64Array.from(groups, (group) => group.confidence);
+  const groupIds = groups.map((group) => group.id);
+  const order = Array.from(groups, (_, g) => g).sort((x, y) => confidences[y]! - confidences[x]! || (groupIds[x]! < groupIds[y]! ? -1 : 1));
+  const sorted = order.map((g) => groups[g]!);
   lap('explain');
 
   return {
@@ -346,8 +357,8 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
     recordCount: input.recordCount,
     repeatedIds: input.repeatedIds,
     pairsCompared: pairs.count,
-    groups,
-    duplicateRecordCount: groups.reduce((sum, g) => sum + g.recordIds.length, 0),
+    groups: sorted,
+    duplicateRecordCount: sorted.reduce((sum, g) => sum + g.recordIds.length, 0),
     blocking: pairs.report,
     clustering,
     threshold,
@@ -359,40 +370,6 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
 
 function isBatches(input: readonly EngineRecord[] | RecordBatches): input is RecordBatches {
   return !Array.isArray(input);
-}
-
-/** The groups' members, ascending. */
-function memberIndexes(clusters: readonly { members: readonly number[] }[]): Int32Array {
-  return Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
-}
-
-/** Every property some comparison reads: what a member is read again for. */
-function shownProperties(comparisons: readonly Comparison[]): string[] {
-  return [...new Set(comparisons.flatMap((comparison) => comparison.properties))];
-}
-
-/**
- * What the groups' members show in explanations (`read`: the records at `indexes`, read
- * again from the source when let go of): their values as typed, one string per member and
- * comparison, which the result keeps rather than the records. A million or two members of
- * five million records, kept as records through explaining, were traced by every full
- * collection and each made its shown values again for every pair it was in.
- */
-function shownTable(indexes: Int32Array, read: readonly EngineRecord[], comparisons: readonly Comparison[]): ShownValues {
-  if (read.length !== indexes.length) throw new Error(`Read ${read.length} records again where ${indexes.length} were asked for`);
-  const count = comparisons.length;
-  // Member i's values at values[slots[i] * count + c].
-  const slots = new Int32Array(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1).fill(-1);
-  const values = new Array<string>(indexes.length * count);
-  indexes.forEach((index, k) => {
-    slots[index] = k;
-    for (let c = 0; c < count; c++) values[k * count + c] = shown(read[k]!, comparisons[c]!.properties);
-  });
-  return (i, c) => {
-    const slot = slots[i] ?? -1;
-    if (slot === -1) throw new Error(`Record ${i} is in no group: its values were not read again`);
-    return values[slot * count + c]!;
-  };
 }
 
 /**

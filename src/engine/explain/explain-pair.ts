@@ -3,6 +3,7 @@ import { bothNamesExact, fullNameAdjustment, termFrequencyAdjustment } from '../
 import type { FullNames, ValueCounts } from '../score/term-frequency';
 import type { TrainedModel } from '../score/train-m';
 import { asText } from '../normalize/text';
+import type { LinkFields } from './match-key';
 
 export interface FieldContribution {
   field: string;
@@ -147,8 +148,8 @@ export function pairExplainer(
  * now live no longer than its row takes to write, and a run that writes only the groups
  * (the CSV of `npm run dedupe`) builds none.
  */
-export class ExplainedLinks {
-  readonly shape: ExplanationShape;
+export class ExplainedLinks implements LinkFields {
+  private readonly shape: ExplanationShape;
   private readonly weigh: ReturnType<typeof pairWeigher>;
   private readonly levels: Uint8Array;
   private readonly hundredths: Int32Array;
@@ -179,6 +180,10 @@ export class ExplainedLinks {
 
   get count(): number {
     return this.added;
+  }
+
+  get fields(): readonly string[] {
+    return this.shape.fields;
   }
 
   /** Adds the link of records i and j (ids a and b) at the levels given; its place is `count` before. */

@@ -1,11 +1,9 @@
 import type { PairExplanation } from './explain-pair';
 
-/** A group's links as matchKeyOf reads them: links from..to-1, field c's shown weight and whether it agreed exactly. */
-export interface GroupLinks {
-  fields: readonly string[];
-  from: number;
-  to: number;
-  weight(link: number, c: number): number;
+/** Links as matchKeyOf reads them: field c's shown weight on a link and whether it agreed exactly. */
+export interface LinkFields {
+  readonly fields: readonly string[];
+  fieldWeight(link: number, c: number): number;
   exact(link: number, c: number): boolean;
 }
 
@@ -15,14 +13,14 @@ export interface GroupLinks {
  * comes before a shared first name. When the strongest field agrees exactly on every pair,
  * every such field is named; otherwise the two that weighed most.
  */
-export function matchKeyOf(links: GroupLinks): string {
-  if (links.to <= links.from) return '';
+export function matchKeyOf(links: LinkFields, from: number, to: number): string {
+  if (to <= from) return '';
   const ranked = links.fields
     .map((field, c) => {
       let weight = 0;
       let exact = true;
-      for (let link = links.from; link < links.to; link++) {
-        weight += links.weight(link, c);
+      for (let link = from; link < to; link++) {
+        weight += links.fieldWeight(link, c);
         exact &&= links.exact(link, c);
       }
       return { field, weight, exact };
@@ -38,11 +36,10 @@ export function matchKeyOf(links: GroupLinks): string {
 
 /** matchKeyOf explanations already built. */
 export function matchKey(explanations: readonly PairExplanation[]): string {
-  return matchKeyOf({
+  const fields: LinkFields = {
     fields: explanations[0]?.fields.map((field) => field.field) ?? [],
-    from: 0,
-    to: explanations.length,
-    weight: (link, c) => explanations[link]!.fields[c]!.weight,
+    fieldWeight: (link, c) => explanations[link]!.fields[c]!.weight,
     exact: (link, c) => explanations[link]!.fields[c]!.exact,
-  });
+  };
+  return matchKeyOf(fields, 0, explanations.length);
 }
