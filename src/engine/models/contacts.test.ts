@@ -326,6 +326,9 @@ describe('mistyped person data', () => {
     ['the day of birth and both names mistyped', { firstname: 'Olievr', lastname: 'Waton', date_of_birth: '2013-08-06', city: 'Glasgow' }, { firstname: 'Oliver', lastname: 'Watson', date_of_birth: '2013-08-04' }],
     ['a surname mistyped past its first letters, the dates a year apart', { firstname: 'Jackson', lastname: 'Fishier', date_of_birth: '2003-12-28' }, { firstname: 'Jackson', lastname: 'Fisher', date_of_birth: '2004-11-26' }],
     ['the first name missing, the surname mistyped, the day of birth off', { lastname: 'Josen', date_of_birth: '2022-02-22', city: 'Ipswich' }, { firstname: 'Mia', lastname: 'Jones', date_of_birth: '2022-02-20' }],
+    // Neither the sound of the surname nor a postcode, email or phone pairs these: the firm does.
+    ['a surname mistyped so it sounds otherwise, at one firm', { firstname: 'Grace', lastname: 'Hujtford', company: 'Jones Roofing' }, { firstname: 'Grace', lastname: 'Huntford', company: 'Jones Roofing', jobtitle: 'Vice President of Sales' }],
+    ['the surname left out, at one firm', { firstname: 'Grace', company: 'Jones Roofing Inc' }, { firstname: 'Grace', lastname: 'Huntford', company: 'Jones Roofing' }],
   ])('mistyped records are compared: %s', (_kind, a, b) => {
     expect(compared(a, b)).toBe(true);
   });

@@ -303,6 +303,8 @@ export const contactsModel: ObjectModel = {
       { name: 'first name + city', fields: ['firstname', 'location'], key: joinKey(canonical!, city!), sortKey: nameSort, broad: true },
       { name: 'street + postcode', fields: ['location'], key: joinKey(street!, zip!), sortKey: nameSort },
       { name: 'company + last name', fields: ['company', 'lastname'], key: joinKey(company!, lastName), sortKey: nameSort },
+      // A surname mistyped, or left out, at one firm: colleagues seldom share a first name.
+      { name: 'company + first name', fields: ['company', 'firstname'], key: joinKey(company!, canonical!), sortKey: nameSort },
       // Sparse records (no first name, no email): a date of birth typed wrong in the year, or
       // only a surname and a town (broad: it runs while within the pair budget).
       { name: 'last name + birth day and month', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthDayMonth), sortKey: nameSort },
