@@ -72,17 +72,21 @@ export function clusterPairs(
     }
     return x;
   };
-  const members = new Map<number, number[]>();
-  const membersOf = (root: number) => members.get(root) ?? [root];
+  // Each group's members as a list through `next` (-1 ends it) from its root, and its last
+  // member: joining two groups links one list to the other, where a map of member arrays
+  // copied both at every join (a few hundred thousand arrays and a map rehashed as it grew).
+  const next = new Int32Array(size).fill(-1);
+  const tail = new Int32Array(size).map((_, i) => i);
   // A merge is refused when any candidate pair across the two groups says "distinct".
   const clash = (a: number, b: number) => {
-    const [small, other] = membersOf(a).length <= membersOf(b).length ? [a, b] : [b, a];
-    for (const x of membersOf(small)) {
+    const small = groupSize[a]! <= groupSize[b]! ? a : b;
+    const other = small === a ? b : a;
+    for (let x = small; x !== -1; x = next[x]!) {
       for (let t = conflicts.offsets[x]!; t < conflicts.offsets[x + 1]!; t++) if (find(conflicts.others[t]!) === other) return true;
       const apart = dismissedOf.get(x);
       if (apart) for (const y of apart) if (find(y) === other) return true;
     }
-    if (together) for (const x of membersOf(small)) for (const y of membersOf(other)) if (!together(x, y)) return true;
+    if (together) for (let x = small; x !== -1; x = next[x]!) for (let y = other; y !== -1; y = next[y]!) if (!together(x, y)) return true;
     return false;
   };
   const used: number[] = [];
@@ -106,8 +110,8 @@ export function clusterPairs(
     const [root, child] = a < b ? [a, b] : [b, a];
     parent[child] = root;
     groupSize[root]! += groupSize[child]!;
-    members.set(root, [...membersOf(root), ...membersOf(child)]);
-    members.delete(child);
+    next[tail[root]!] = child;
+    tail[root] = tail[child]!;
     used.push(k);
   }
   // Clusters in order of their first used link, each root's found through an array, not a map.
