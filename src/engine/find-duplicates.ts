@@ -1,7 +1,7 @@
 import type { ObjectType } from '../shared/object-types';
 import { blockPairs, type BlockingReport, type CandidatePairs, type FoundPairs } from './block/block-pairs';
 import { clusterPairs, type ClusterReport } from './cluster/cluster-pairs';
-import { ExplainedLinks, type PairExplanation, type ShownValues } from './explain/explain-pair';
+import { ExplainedLinks, pairWeigher, type PairExplanation, type ShownValues } from './explain/explain-pair';
 import { memberIndexes, ShownTable } from './explain/shown-table';
 import { matchKeyOf } from './explain/match-key';
 import { objectModel } from './models';
@@ -301,9 +301,9 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   lap('cluster');
 
   progress('explain', 0, clusters.length);
-  const members = memberIndexes(clusters);
   let shownOf: ShownValues | null = null;
   if (input.values !== false) {
+    const members = memberIndexes(clusters);
     const table = new ShownTable(members, comparisons);
     // A slice of the members at a time, so that the records read die young: read at once, the
     // million or more of a large scan lived until the last was shown and were copied twice.
@@ -314,14 +314,15 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
     }
     shownOf = table.shown;
   }
-  const links = new ExplainedLinks(comparisons, trained, frequencies, names, clusters.reduce((sum, cluster) => sum + cluster.links.length, 0), shownOf);
+  const links = new ExplainedLinks(comparisons, trained, clusters.reduce((sum, cluster) => sum + cluster.links.length, 0), shownOf);
+  const weigh = pairWeigher(comparisons, trained, frequencies, names);
   const levels = new Uint8Array(comparisons.length);
   const groups = clusters.map((cluster) => {
     const from = links.count;
     let probabilities = 0;
     for (const k of cluster.links) {
       for (let c = 0; c < comparisons.length; c++) levels[c] = vectors.levels[c]![k]!;
-      links.add(levels, pairs.left[k]!, pairs.right[k]!, data.ids[pairs.left[k]!]!, data.ids[pairs.right[k]!]!);
+      links.add(levels, pairs.left[k]!, pairs.right[k]!, data.ids[pairs.left[k]!]!, data.ids[pairs.right[k]!]!, weigh);
       probabilities += weightToProbability(links.weight(links.count - 1));
     }
     const recordIds = cluster.members.map((i) => data.ids[i]!).sort();

@@ -150,7 +150,6 @@ export function pairExplainer(
  */
 export class ExplainedLinks implements LinkFields {
   private readonly shape: ExplanationShape;
-  private readonly weigh: ReturnType<typeof pairWeigher>;
   private readonly levels: Uint8Array;
   private readonly hundredths: Int32Array;
   private readonly weights: Float64Array;
@@ -162,13 +161,10 @@ export class ExplainedLinks implements LinkFields {
   constructor(
     comparisons: readonly Comparison[],
     model: TrainedModel,
-    frequencies: readonly (ValueCounts | null)[],
-    names: FullNames | null,
     capacity: number,
     /** What each member shows; null when explanations show no values. */
     private readonly shownOf: ShownValues | null,
   ) {
-    this.weigh = pairWeigher(comparisons, model, frequencies, names);
     this.shape = explanationShape(comparisons, model);
     const count = comparisons.length;
     this.levels = new Uint8Array(capacity * count);
@@ -186,12 +182,16 @@ export class ExplainedLinks implements LinkFields {
     return this.shape.fields;
   }
 
-  /** Adds the link of records i and j (ids a and b) at the levels given; its place is `count` before. */
-  add(levels: ArrayLike<number>, i: number, j: number, a: string, b: string): void {
+  /**
+   * Adds the link of records i and j (ids a and b) at the levels given, weighed by `weigh`
+   * (pairWeigher's: given at each call, not kept, as it holds the comparisons' columns,
+   * which the result must not); its place is `count` before.
+   */
+  add(levels: ArrayLike<number>, i: number, j: number, a: string, b: string, weigh: ReturnType<typeof pairWeigher>): void {
     const link = this.added++;
     const at = link * this.shape.fields.length;
     for (let c = 0; c < this.shape.fields.length; c++) this.levels[at + c] = levels[c]!;
-    this.weights[link] = this.weigh(levels, i, j, this.hundredths, at);
+    this.weights[link] = weigh(levels, i, j, this.hundredths, at);
     this.records[2 * link] = i;
     this.records[2 * link + 1] = j;
     this.ids[2 * link] = a;

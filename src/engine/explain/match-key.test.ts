@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldContribution, PairExplanation } from './explain-pair';
-import { matchKey } from './match-key';
+import { matchKeyOf } from './match-key';
 
 const field = (name: string, weight: number, exact: boolean): FieldContribution => ({ field: name, label: name, level: exact ? 'exact match' : 'similar', exact, weight, valueA: 'x', valueB: 'x' });
 const pair = (fields: FieldContribution[]): PairExplanation => ({ a: '1', b: '2', weight: 10, probability: 0.99, priorWeight: -12, fields });
+// A group's links as a scan keeps them, read here from explanations already built.
+const matchKey = (explanations: PairExplanation[]) =>
+  matchKeyOf(
+    { fields: explanations[0]?.fields.map((f) => f.field) ?? [], fieldWeight: (link, c) => explanations[link]!.fields[c]!.weight, exact: (link, c) => explanations[link]!.fields[c]!.exact },
+    0,
+    explanations.length,
+  );
 
 describe('the evidence a group reason names', () => {
   it('identical email outweighs a shared first name', () => {

@@ -1,5 +1,3 @@
-import type { PairExplanation } from './explain-pair';
-
 /** Links as matchKeyOf reads them: field c's shown weight on a link and whether it agreed exactly. */
 export interface LinkFields {
   readonly fields: readonly string[];
@@ -34,12 +32,3 @@ export function matchKeyOf(links: LinkFields, from: number, to: number): string 
   return named.map((f) => f.field).join('+');
 }
 
-/** matchKeyOf explanations already built. */
-export function matchKey(explanations: readonly PairExplanation[]): string {
-  const fields: LinkFields = {
-    fields: explanations[0]?.fields.map((field) => field.field) ?? [],
-    fieldWeight: (link, c) => explanations[link]!.fields[c]!.weight,
-    exact: (link, c) => explanations[link]!.fields[c]!.exact,
-  };
-  return matchKeyOf(fields, 0, explanations.length);
-}
