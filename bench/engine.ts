@@ -5,7 +5,8 @@
  * compared, peak RSS (the whole process, input records included), precision, recall and F1.
  * Each stage's time, peak memory and fresh memory touched (pages the kernel handed over: on this
  * virtual machine a first touch has cost about 4 s a GiB) follow each run; the figures are compared with the previous
- * run's in bench/results/engine.json (see bench/lib/bench-history.ts).
+ * run's in bench/results/engine.json (see bench/lib/bench-history.ts), beside the machine's
+ * speed just before each run (bench/lib/machine-speed.ts): it swings from hour to hour.
  * Above a million records (or with BENCH_INPUT=columns) the records are generated on a thread of
  * their own and held here as columns only, read by the engine a page at a time, as a scan of a
  * portal that large reads the mirror (the generator's objects are not the engine's memory).
@@ -17,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import type { ObjectType } from '../src/shared/object-types';
 import { compareWithPrevious, type Figure } from './lib/bench-history';
 import { generateAsColumns } from './lib/generated-columns';
+import { describeSpeed, machineSpeed, speedFigures } from './lib/machine-speed';
 import { measureAccuracy, predictedClusters } from './lib/metrics';
 import { generateCompanies, generateContacts } from '../src/synthetic-crm';
 
@@ -48,6 +50,7 @@ for (const objectType of types) {
     const asColumns = process.env.BENCH_INPUT === 'columns' || size > 1_000_000;
     const generated = asColumns ? await generateAsColumns(objectType, size, 7) : objectType === 'companies' ? generateCompanies(size, { seed: 7 }) : generateContacts(size, { seed: 7 });
     const input = 'columns' in generated ? generated.columns.batches() : generated.records;
+    const speed = machineSpeed();
     global.gc?.();
     peakRss = process.memoryUsage().rss;
     const exact = resetHighWaterMark();
@@ -95,6 +98,7 @@ for (const objectType of types) {
     const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
     console.log(`   stages: ${Object.entries(result.timingsMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s${stagePeaks[name] ? ` (peak ${mib(stagePeaks[name])})` : ''}`).join(', ')}`);
     console.log(`   explanations read once, group by group (as a scan's are saved): ${explained.toLocaleString('en-US')} pairs in ${(readMs / 1000).toFixed(2)} s`);
+    console.log(`   machine just before: ${describeSpeed(speed)}`);
     console.log(`   fresh memory touched: ${Object.entries(stageFaults).map(([name, faults]) => `${name} ${mib(faults * 4096)}`).join(', ')}`);
     const perRecord = Math.round(peakRss / size);
     const engineOwn = Math.round((peakRss - startRss) / size);
@@ -108,6 +112,7 @@ for (const objectType of types) {
       { name: `${label}: memory a record`, value: perRecord, unit: 'bytes/record', better: 'lower' },
       { name: `${label}: precision`, value: accuracy.precision, unit: 'ratio', better: 'higher' },
       { name: `${label}: recall`, value: accuracy.recall, unit: 'ratio', better: 'higher' },
+      ...speedFigures(label, speed),
     );
   }
 }

@@ -501,15 +501,30 @@ export function nameLikeness(a: string, b: string): 0 | 1 | 2 {
  * ("peter@", "peter2@"), 'numbered' when both have numbers that no one slip of the keys turns
  * into each other ("james.jones80@", "james.jones54@"; not "jdoe1980@", "jdoe1908@").
  */
-function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
-  const localA = a.slice(0, a.lastIndexOf('@'));
-  const localB = b.slice(0, b.lastIndexOf('@'));
-  if (localA === localB) return null;
-  const stem = localA.replace(/\d+$/, '');
-  if (stem === '' || stem !== localB.replace(/\d+$/, '')) return null;
-  if (stem === localA || stem.length === localB.length) return 'twin';
-  return oneSlipApart(localA.slice(stem.length), localB.slice(stem.length)) ? null : 'numbered';
+export function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
+  // Read in place: asked of every pair of webmail addresses, slices and replaced copies of
+  // both made garbage for each (a fifth of comparing's pairs at five million contacts).
+  const endA = mailboxEnd(a, a.lastIndexOf('@'));
+  const endB = mailboxEnd(b, b.lastIndexOf('@'));
+  // Each name's stem: what is left of it without the digits at its end.
+  let stemA = endA;
+  while (stemA > 0 && isDigit(a.charCodeAt(stemA - 1))) stemA--;
+  let stemB = endB;
+  while (stemB > 0 && isDigit(b.charCodeAt(stemB - 1))) stemB--;
+  if (stemA === 0 || stemA !== stemB || !sameCharacters(a, b, 0, stemA)) return null;
+  // One name twice is not two names numbered.
+  if (endA === endB && sameCharacters(a, b, stemA, endA)) return null;
+  if (stemA === endA || stemB === endB) return 'twin';
+  return oneSlipApart(a.slice(stemA, endA), b.slice(stemB, endB)) ? null : 'numbered';
 }
+
+/** Whether a and b have the same characters from `from` to `to`. */
+function sameCharacters(a: string, b: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /**
  * Whether two mailbox names are one name (separators aside) with numbers one slip of a key
@@ -535,7 +550,7 @@ const SEPARATORS = /[._-]/;
 const SEPARATOR_RUNS = /[._-]+/g;
 
 /** Whether one changed, missing, extra or swapped character turns one text into the other. */
-function oneSlipApart(x: string, y: string): boolean {
+export function oneSlipApart(x: string, y: string): boolean {
   if (Math.abs(x.length - y.length) > 1) return false;
   let start = 0;
   while (start < x.length && start < y.length && x[start] === y[start]) start++;
