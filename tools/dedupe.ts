@@ -115,7 +115,7 @@ console.log(`pairs compared   ${result.pairsCompared.toLocaleString('en-US')}${r
 console.log(`duplicate groups ${result.groups.length.toLocaleString('en-US')} (${result.duplicateRecordCount.toLocaleString('en-US')} records)`);
 console.log(`seconds          ${seconds.toFixed(2)}`);
 if (values.out) {
-  await writeResults(values.out, read.ids, result, seconds);
+  await writeResults(values.out, read.ids, read.indexOf, result, seconds);
   console.error(`  written (${elapsed()} s; ${memory()})`);
   console.log(`written          ${values.out}`);
 } else {

@@ -10,6 +10,7 @@ export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from '
 export type { EngineSettings, EngineSettingsInput } from './settings';
 export type { EngineRecord, RecordBatches } from './types';
 export { RecordColumns } from './record-columns';
+export { Dictionary } from './text-column';
 export type { RecordList } from './record-columns';
 export { computeHealth, healthFormulas } from './health/compute-health';
 export type { ComputeHealthOptions, FillRate, HealthFormula, HealthMetric, HealthReport } from './health/compute-health';

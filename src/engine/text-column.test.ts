@@ -17,6 +17,11 @@ describe('dictionary-encoded columns', () => {
     const codes = Array.from({ length: 20_000 }, (_, i) => dictionary.code(`value ${i}`));
     expect(Array.from({ length: 20_000 }, (_, i) => dictionary.code(`value ${i}`))).toEqual(codes);
     expect(new Set(codes).size).toBe(20_000);
+    // Looked up without being given a code.
+    expect(dictionary.codeOf('value 19999')).toBe(codes[19_999]);
+    expect(dictionary.codeOf('value 20000')).toBe(-1);
+    expect(dictionary.codeOf('')).toBe(0);
+    expect(dictionary.values).toHaveLength(20_001);
   });
 
   it('work out a raw value once, however often it comes and however many others follow', () => {

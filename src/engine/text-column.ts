@@ -81,6 +81,11 @@ export class Dictionary {
     for (const column of columns) dictionaries.delete(column.values);
   }
 
+  /** The code of `value`, -1 when it was never given one ('' is 0). */
+  codeOf(value: string): number {
+    return value === '' ? 0 : this.table.find(textHash(value), value, this.values);
+  }
+
   code(value: string): number {
     if (value === '') return 0;
     const hash = textHash(value);

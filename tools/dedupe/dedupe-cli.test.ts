@@ -114,6 +114,8 @@ describe('openCsvRecords', () => {
     expect(records).toHaveLength(400);
     expect(stream.ids).toEqual(records.map((record) => record.id));
     expect(stream.skipped.map((row) => row.line)).toEqual([51, 403]);
+    // Where each id was read (its first record's place), for writing the results: none for a skipped row's.
+    expect([stream.indexOf('1003'), stream.indexOf('1399'), stream.indexOf('2000'), stream.indexOf('')]).toEqual([3, 399, -1, -1]);
     const { timingsMs: _a, ...withPages } = streamed;
     const { timingsMs: _b, ...whole } = findDuplicates(records, 'contacts');
     expect(withPages).toEqual(whole);

@@ -1,4 +1,4 @@
-import { packColumns, type EngineRecord, type PackedRecords, type RecordBatches } from '../../src/engine';
+import { Dictionary, packColumns, type EngineRecord, type PackedRecords, type RecordBatches } from '../../src/engine';
 import type { ObjectType } from '../../src/shared/object-types';
 import { mapColumns, type ColumnMapping } from './column-mapping';
 import { csvRowBatches, csvRowsAt, type CsvRow } from './csv-rows';
@@ -28,6 +28,8 @@ export interface CsvRecordStream {
   skipped: SkippedRow[];
   /** Every record's id, in order, as read so far. */
   ids: string[];
+  /** The index in `ids` of a record's id, -1 for none. */
+  indexOf(id: string): number;
   source: RecordBatches;
 }
 
@@ -49,7 +51,9 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
   const width = header.length;
   const mapping = mapColumns(header, objectType, options.map, options.idColumn);
   const ids: string[] = [];
-  const seenIds = new Set<string>();
+  // Each id's code is its record's index plus one: ids are looked up again when the results
+  // are written. A Set (and the writer's Map) of a million ids spent over a second probing.
+  const seenIds = new Dictionary();
   // Where each record's row lies in the file, by record index.
   const starts: number[] = [];
   const ends: number[] = [];
@@ -71,11 +75,10 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
         continue;
       }
       const id = (mapping.idColumn >= 0 ? row.fields[mapping.idColumn]!.trim() : '') || `line-${row.line}`;
-      if (seenIds.has(id)) {
+      if (seenIds.code(id) <= ids.length) {
         skipped.push({ line: row.line, reason: `repeats the id ${id}` });
         continue;
       }
-      seenIds.add(id);
       ids.push(id);
       starts.push(row.start);
       ends.push(row.end);
@@ -88,8 +91,6 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
     yield accepted(first);
     first = [];
     for (let next = await rows.next(); !next.done; next = await rows.next()) yield accepted(next.value);
-    // Ids are checked for repeats only while reading.
-    seenIds.clear();
   }
   async function* batches(): AsyncGenerator<EngineRecord[]> {
     for await (const batch of rowBatches()) yield batch.map((row) => toRecord(row.id, row.fields));
@@ -113,6 +114,6 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
       return fields.map((row, k) => toRecord(ids[indexes[k]!]!, row));
     },
   };
-  return { mapping, header, skipped, ids, source };
+  return { mapping, header, skipped, ids, indexOf: (id) => Math.max(-1, seenIds.codeOf(id) - 1), source };
 }
 

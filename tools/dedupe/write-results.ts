@@ -12,22 +12,28 @@ const csvField = (value: string | number) => {
 /**
  * One row per input record: its id, its group (empty when unique) and the group's confidence,
  * in pieces of ROWS_A_PIECE rows: a million rows as one string would be held twice (the
- * rows, then the text) at the end of a run, when memory is at its fullest.
+ * rows, then the text) at the end of a run, when memory is at its fullest. `indexOf` finds a
+ * record's place in `ids` (the reader's index): members are placed by it, so that no id is
+ * looked up for each row.
  */
-export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionResult): Generator<string> {
+export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionResult, indexOf: (id: string) => number): Generator<string> {
   // A member's row after its id, worked out once per group (group id, confidence), then
   // whether it is the primary: by its group's place, so no string is made per member here.
   const groupRows = result.groups.map((group) => `,${csvField(group.id)},${group.confidence.toFixed(4)},`);
-  const placeOf = new Map<string, number>();
+  // Per record: 0 in no group, g + 1 a member of group g, -(g + 1) its primary.
+  const places = new Int32Array(ids.length);
   result.groups.forEach((group, g) => {
-    for (const id of group.recordIds) placeOf.set(id, id === group.primaryId ? -1 - g : g);
+    for (const id of group.recordIds) {
+      const at = indexOf(id);
+      if (at === -1) throw new Error(`The results name a record that was not read: ${id}`);
+      places[at] = id === group.primaryId ? -1 - g : g + 1;
+    }
   });
   // Ids and the rest of their rows side by side, joined once a piece: no string per row.
   let cells = ['id,group_id,confidence,suggested_primary\n'];
   for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
-    const place = placeOf.get(id);
-    cells.push(csvField(id), place === undefined ? ',,,\n' : place < 0 ? `${groupRows[-1 - place]}true\n` : `${groupRows[place]}false\n`);
+    const place = places[i]!;
+    cells.push(csvField(ids[i]!), place === 0 ? ',,,\n' : place < 0 ? `${groupRows[-1 - place]}true\n` : `${groupRows[place - 1]}false\n`);
     if (cells.length >= 2 * ROWS_A_PIECE) {
       yield cells.join('');
       cells = [];
@@ -64,8 +70,8 @@ export function resultsJson(result: DuplicateDetectionResult, seconds: number): 
 /** Whether results go to `file` as JSON (with explanations), else as CSV. */
 export const writesJson = (file: string) => file.toLowerCase().endsWith('.json');
 
-/** `ids`: every record's, in the order read: the CSV has a row for each. */
-export async function writeResults(file: string, ids: readonly string[], result: DuplicateDetectionResult, seconds: number): Promise<void> {
+/** `ids`: every record's, in the order read: the CSV has a row for each; `indexOf` as resultsCsv's. */
+export async function writeResults(file: string, ids: readonly string[], indexOf: (id: string) => number, result: DuplicateDetectionResult, seconds: number): Promise<void> {
   if (writesJson(file)) await fs.writeFile(file, resultsJson(result, seconds));
-  else await pipeline(Readable.from(resultsCsv(ids, result)), createWriteStream(file));
+  else await pipeline(Readable.from(resultsCsv(ids, result, indexOf)), createWriteStream(file));
 }
