@@ -502,8 +502,8 @@ export function nameLikeness(a: string, b: string): 0 | 1 | 2 {
  * into each other ("james.jones80@", "james.jones54@"; not "jdoe1980@", "jdoe1908@").
  */
 export function numberedApart(a: string, b: string): 'twin' | 'numbered' | null {
-  // Read in place: asked of every pair of webmail addresses, slices and replaced copies of
-  // both made garbage for each (a fifth of comparing's pairs at five million contacts).
+  // Read in place: asked of every pair of webmail addresses, where slices and replaced
+  // copies of both made garbage for each.
   const endA = mailboxEnd(a, a.lastIndexOf('@'));
   const endB = mailboxEnd(b, b.lastIndexOf('@'));
   // Each name's stem: what is left of it without the digits at its end.
