@@ -13,6 +13,6 @@ const post = (message: GeneratedMessage) => parentPort!.postMessage(message);
 for (let at = 0; at < records.length; at += 10_000) {
   const page = new RecordColumns();
   page.add(records.slice(at, at + 10_000));
-  for await (const packed of page.batches().pages!()) post({ page: packed });
+  for (const packed of page.packedPages()) post({ page: packed });
 }
 post({ ids: records.map((record) => record.id).join(SEPARATOR), truth: truth.join(SEPARATOR) });

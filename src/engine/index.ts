@@ -8,7 +8,7 @@ export type { EngineState, ModelBookkeeping, ModelCarriedOver, RecordChanges, Re
 export type { FieldContribution, PairExplanation } from './explain/explain-pair';
 export { decisionThreshold, engineSettingsSchema, resolveEngineSettings } from './settings';
 export type { EngineSettings, EngineSettingsInput } from './settings';
-export type { EngineRecord, RecordBatches } from './types';
+export type { EngineRecord, RecordBatches, RecordPage } from './types';
 export { RecordColumns } from './record-columns';
 export { Dictionary } from './text-column';
 export type { RecordList } from './record-columns';

@@ -1,5 +1,5 @@
-import { packRecords, unpackRecords, unpackRecordsAt, type PackedRecords } from './parallel/transfer';
-import type { EngineRecord, RecordBatches } from './types';
+import { packRecords, unpackCells, unpackRecords, unpackRecordsAt, type PackedRecords } from './parallel/transfer';
+import type { EngineRecord, RecordBatches, RecordPage } from './types';
 
 /** Records by index, however they are held: an array, or columns page by page (RecordColumns). */
 export interface RecordList extends Iterable<EngineRecord> {
@@ -84,6 +84,11 @@ export class RecordColumns implements RecordList {
     return records;
   }
 
+  /** The pages as held, every property packed: to send whole to another thread (see addPacked). */
+  packedPages(): readonly PackedRecords[] {
+    return this.pages;
+  }
+
   /** The records page by page, as the engine reads them in batches. */
   batches(): RecordBatches {
     const pages = this.pages;
@@ -93,9 +98,23 @@ export class RecordColumns implements RecordList {
         for (const page of pages) yield unpackRecords(page);
       })(),
       pages: async function* () {
-        for (const page of pages) yield page;
+        for (const page of pages) yield asRecordPage(page);
       },
       recordsAt: async (indexes, properties) => this.recordsAt(indexes, properties),
     };
   }
+}
+
+/** A page held packed, sent to a worker as it is but for the properties its model does not read. */
+function asRecordPage(page: PackedRecords): RecordPage {
+  return {
+    count: page.count,
+    ids: () => unpackCells(page.ids, page.count) as string[],
+    packed(reads) {
+      const properties: PackedRecords['properties'] = {};
+      for (const name of reads) if (page.properties[name]) properties[name] = page.properties[name];
+      return { ...page, properties };
+    },
+    records: () => unpackRecords(page),
+  };
 }

@@ -62,10 +62,17 @@ export function equalityOf(column: TextColumn): ValueEquality {
 export class Dictionary {
   readonly values: string[] = [''];
   private readonly table = new HashSlots();
+  /** Each value's textHash, by code: blocking keys are made of them (see block/keys). */
+  private hashes = new Int32Array(64);
 
   constructor() {
-    this.table.add(textHash(''), 0);
+    this.table.add((this.hashes[0] = textHash('')), 0);
     dictionaries.set(this.values, this);
+  }
+
+  /** The textHash of the value of `code`. */
+  hashOf(code: number): number {
+    return this.hashes[code]!;
   }
 
   /**
@@ -93,6 +100,12 @@ export class Dictionary {
     if (found !== -1) return found;
     const code = this.values.push(value) - 1;
     this.table.add(hash, code);
+    if (code === this.hashes.length) {
+      const grown = new Int32Array(code * 2);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
+    this.hashes[code] = hash;
     return code;
   }
 
@@ -170,7 +183,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** FNV-1a over UTF-16 code units, as a signed 32-bit integer. */
-function textHash(text: string): number {
+export function textHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let k = 0; k < text.length; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
   return hash | 0;

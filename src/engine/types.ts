@@ -19,11 +19,11 @@ export interface EngineRecord {
 export interface RecordBatches {
   batches: AsyncIterable<readonly EngineRecord[]>;
   /**
-   * The same records as pages packed for another thread, ids resolved (RecordColumns holds
-   * them so), read instead of `batches` where workers prepare: a page a worker takes is sent
-   * as it is, and only the pages this thread prepares become records here.
+   * The same records as pages, read instead of `batches` where workers prepare: a page a
+   * worker takes is packed for it (RecordColumns holds its pages packed, and sends them as
+   * they are), and only the pages this thread prepares become records here.
    */
-  pages?: () => AsyncIterable<PackedRecords>;
+  pages?: () => AsyncIterable<RecordPage>;
   /** How many records the batches hold, where known: a small set is scanned on one thread. */
   total?: number;
   /**
@@ -31,6 +31,16 @@ export interface RecordBatches {
    * explanations, which show `properties` of theirs alone (a source may leave out the rest).
    */
   recordsAt(indexes: readonly number[], properties?: readonly string[]): Promise<readonly EngineRecord[]>;
+}
+
+/** A page of records (see RecordBatches.pages), made into whichever form the thread that takes it needs. */
+export interface RecordPage {
+  count: number;
+  /** The records' ids, resolved, in order. */
+  ids(): readonly string[];
+  /** The records packed for another thread, with the properties in `reads` alone: the rest would only be copied across. */
+  packed(reads: readonly string[]): PackedRecords;
+  records(): EngineRecord[];
 }
 
 /** Marks a comparison that could not be made because a value is missing. */

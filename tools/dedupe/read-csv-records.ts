@@ -1,4 +1,4 @@
-import { Dictionary, packColumns, type EngineRecord, type PackedRecords, type RecordBatches } from '../../src/engine';
+import { Dictionary, packColumns, type EngineRecord, type RecordBatches, type RecordPage } from '../../src/engine';
 import type { ObjectType } from '../../src/shared/object-types';
 import { mapColumns, type ColumnMapping } from './column-mapping';
 import { csvRowBatches, csvRowsAt, type CsvRow } from './csv-rows';
@@ -95,15 +95,22 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
   async function* batches(): AsyncGenerator<EngineRecord[]> {
     for await (const batch of rowBatches()) yield batch.map((row) => toRecord(row.id, row.fields));
   }
-  // Packed for the engine's threads straight from the fields: no record is made of a row a worker prepares.
-  async function* pages(): AsyncGenerator<PackedRecords> {
+  // A worker's rows are packed straight from the fields, and only this thread's become records.
+  async function* pages(): AsyncGenerator<RecordPage> {
     for await (const batch of rowBatches()) {
-      const columns: Record<string, string[]> = {};
-      for (const [property, index] of mapping.properties) columns[property] = batch.map((row) => row.fields[index]!);
-      yield packColumns(
-        batch.map((row) => row.id),
-        columns,
-      );
+      yield {
+        count: batch.length,
+        ids: () => batch.map((row) => row.id),
+        packed(reads) {
+          const columns: Record<string, string[]> = {};
+          for (const [property, index] of mapping.properties) if (reads.includes(property)) columns[property] = batch.map((row) => row.fields[index]!);
+          return packColumns(
+            batch.map((row) => row.id),
+            columns,
+          );
+        },
+        records: () => batch.map((row) => toRecord(row.id, row.fields)),
+      };
     }
   }
   const source: RecordBatches = {

@@ -296,7 +296,7 @@ export const contactsModel: ObjectModel = {
       { name: 'external id', fields: ['external_id'], key: joinKey(identifier!), sortKey: nameSort },
       { name: 'email name', fields: ['email'], key: joinKey(mailbox), sortKey: nameSort },
       // For names written in either order: two records that write them the same way are the surname rule's.
-      { name: 'names in either order', fields: ['firstname', 'lastname'], key: unorderedKey(firstSound, lastSound), sortKey: nameSort, side: (i) => (firstSound(i) <= lastSound(i) ? 0 : 1) },
+      { name: 'names in either order', fields: ['firstname', 'lastname'], key: unorderedKey(firstSound, lastSound), sortKey: nameSort, side: (i) => (firstSound.text(i) <= lastSound.text(i) ? 0 : 1) },
       { name: 'last name + birth year', fields: ['lastname', 'date_of_birth'], key: joinKey(lastName, birthYear), sortKey: nameSort },
       { name: 'first name + birth year', fields: ['firstname', 'date_of_birth'], key: joinKey(canonical!, birthYear), sortKey: nameSort },
       { name: 'date of birth', fields: ['date_of_birth'], key: joinKey(birthDate!), sortKey: nameSort, broad: true },

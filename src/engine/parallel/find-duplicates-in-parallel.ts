@@ -7,7 +7,7 @@ import { recordId } from '../models/prepare-helpers';
 import { PrepareContext } from '../text-column';
 import type { Comparison, EngineRecord, PreparedDataset, RecordBatches } from '../types';
 import { defaultThreads, sharedEnginePool, type EngineWorker } from './engine-pool';
-import { concatDatasets, joinedValues, packDataset, packRecords, packValues, prepareSlice, unpackCells, unpackDataset, unpackRecords, type PackedDataset, type PackedRecords, type PackedValues, type Piece } from './transfer';
+import { concatDatasets, joinedValues, packDataset, packRecords, packValues, prepareSlice, unpackDataset, type PackedDataset, type PackedRecords, type PackedValues, type Piece } from './transfer';
 
 export interface ParallelOptions extends FindDuplicatesOptions {
   /** Threads to use, this one included; every core by default. The result is the same for any number. */
@@ -216,19 +216,16 @@ class ParallelStages implements StageRunner {
       return w < 0;
     };
     if (source.pages && this.workers.length > 0) {
-      // Pages already packed: a worker's go as they are, without becoming records here.
+      // A worker's pages go packed, without becoming records here.
       for await (const page of source.pages()) {
         if (page.count === 0) continue;
-        for (const id of unpackCells(page.ids, page.count)) ids.push(id as string);
+        for (const id of page.ids()) ids.push(id);
         const w = roomiest();
         if (w >= 0) {
-          // The properties the model reads alone: the rest would only be copied across.
-          const properties: PackedRecords['properties'] = {};
-          for (const name of model.reads) if (page.properties[name]) properties[name] = page.properties[name];
-          send(w, { ...page, properties });
+          send(w, page.packed(model.reads));
           continue;
         }
-        const records = unpackRecords(page);
+        const records = page.records();
         for (let from = 0; from < records.length; from += this.chunkSize) {
           prepareHere(records.slice(from, from + this.chunkSize));
           await nextTurn();
