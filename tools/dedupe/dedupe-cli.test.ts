@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mapColumns } from './column-mapping';
 import { csvRows, csvRowsAt, type CsvRow } from './csv-rows';
 import { openCsvRecords } from './read-csv-records';
+import { resultsJson } from './write-results';
 import { findDuplicates, findDuplicatesInParallel, type EngineRecord } from '../../src/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,6 +61,22 @@ describe('npm run dedupe', { timeout: 60_000 }, () => {
     expect(json.summary).toMatchObject({ objectType: 'contacts', records: 4, groups: 1, pairsCompared: expect.any(Number), seconds: expect.any(Number) });
     const pair = json.groups[0].pairs[0];
     expect(pair.fields.find((f: { field: string }) => f.field === 'email')).toMatchObject({ level: 'exact match', valueA: 'robert.smith@acme.com' });
+  });
+
+  it('writes the JSON in pieces, a group at a time, as JSON.stringify would write it whole', () => {
+    const records: EngineRecord[] = Array.from({ length: 2_400 }, (_, i) => {
+      const person = Math.floor(i / 2);
+      return { id: `r-${i}`, properties: { firstname: `Name${person}`, lastname: `Family${person % 700}`, email: `person${person}@example.com`, city: i % 2 ? 'Boston' : 'Bostn' } };
+    });
+    const result = findDuplicates(records, 'contacts');
+    expect(result.groups.length).toBeGreaterThan(1_000);
+    const pieces = [...resultsJson(result, 1.234)];
+    // The opening, a piece a thousand groups, the closing.
+    expect(pieces.length).toBe(Math.ceil(result.groups.length / 1_000) + 2);
+    const whole = { summary: { objectType: 'contacts', records: 2_400, pairsCompared: result.pairsCompared, groups: result.groups.length, recordsInGroups: result.duplicateRecordCount, seconds: 1.23, threshold: result.threshold }, groups: result.groups, blocking: result.blocking, model: result.model, settings: result.settings };
+    expect(pieces.join('')).toBe(`${JSON.stringify(whole, null, 2)}\n`);
+    const none = { ...result, groups: [], duplicateRecordCount: 0 };
+    expect([...resultsJson(none, 1)].join('')).toBe(`${JSON.stringify({ ...whole, summary: { ...whole.summary, groups: 0, recordsInGroups: 0, seconds: 1 }, groups: [] }, null, 2)}\n`);
   });
 
   it('maps other column names with --map and takes ids from --id', () => {

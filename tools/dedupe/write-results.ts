@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DuplicateDetectionResult } from '../../src/engine';
@@ -44,34 +43,40 @@ export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionRe
 
 const ROWS_A_PIECE = 20_000;
 
-/** The groups with every pair's explanation, and what the run measured. */
-export function resultsJson(result: DuplicateDetectionResult, seconds: number): string {
-  return `${JSON.stringify(
-    {
-      summary: {
-        objectType: result.objectType,
-        records: result.recordCount,
-        pairsCompared: result.pairsCompared,
-        groups: result.groups.length,
-        recordsInGroups: result.duplicateRecordCount,
-        seconds: Math.round(seconds * 100) / 100,
-        threshold: result.threshold,
-      },
-      groups: result.groups,
-      blocking: result.blocking,
-      model: result.model,
-      settings: result.settings,
-    },
-    null,
-    2,
-  )}\n`;
+/**
+ * The groups with every pair's explanation, and what the run measured, as JSON.stringify
+ * would indent them, in pieces of GROUPS_A_PIECE groups: a million contacts' explanations
+ * as one string passed V8's longest (a RangeError once the run was over, nothing written),
+ * and each group's explanations are built only as its piece is written.
+ */
+export function* resultsJson(result: DuplicateDetectionResult, seconds: number): Generator<string> {
+  const summary = {
+    objectType: result.objectType,
+    records: result.recordCount,
+    pairsCompared: result.pairsCompared,
+    groups: result.groups.length,
+    recordsInGroups: result.duplicateRecordCount,
+    seconds: Math.round(seconds * 100) / 100,
+    threshold: result.threshold,
+  };
+  // A value as JSON.stringify(_, null, 2) writes it `depth` levels in: strings in JSON hold no line breaks.
+  const nested = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
+  yield `{\n  "summary": ${nested(summary, 1)},\n  "groups": [`;
+  const { groups } = result;
+  for (let from = 0; from < groups.length; from += GROUPS_A_PIECE) {
+    const piece: string[] = [];
+    for (let g = from; g < Math.min(groups.length, from + GROUPS_A_PIECE); g++) piece.push(`${g === 0 ? '' : ','}\n    ${nested(groups[g], 2)}`);
+    yield piece.join('');
+  }
+  yield `${groups.length === 0 ? ']' : '\n  ]'},\n  "blocking": ${nested(result.blocking, 1)},\n  "model": ${nested(result.model, 1)},\n  "settings": ${nested(result.settings, 1)}\n}\n`;
 }
+
+const GROUPS_A_PIECE = 1_000;
 
 /** Whether results go to `file` as JSON (with explanations), else as CSV. */
 export const writesJson = (file: string) => file.toLowerCase().endsWith('.json');
 
 /** `ids`: every record's, in the order read: the CSV has a row for each; `indexOf` as resultsCsv's. */
 export async function writeResults(file: string, ids: readonly string[], indexOf: (id: string) => number, result: DuplicateDetectionResult, seconds: number): Promise<void> {
-  if (writesJson(file)) await fs.writeFile(file, resultsJson(result, seconds));
-  else await pipeline(Readable.from(resultsCsv(ids, result, indexOf)), createWriteStream(file));
+  await pipeline(Readable.from(writesJson(file) ? resultsJson(result, seconds) : resultsCsv(ids, result, indexOf)), createWriteStream(file));
 }
