@@ -16,6 +16,7 @@ import { decisionThreshold, resolveEngineSettings, weightToProbability, type Eng
 import { Dictionary, PrepareContext } from './text-column';
 import { computeKeys } from './block/keys';
 import { NULL_LEVEL, type ApartRule, type BlockingRule, type Comparison, type EngineRecord, type ObjectModel, type PreparedDataset, type RecordBatches } from './types';
+import { largeUint32Array, largeUint8Array } from './large-arrays';
 
 export type PairOfIds = readonly [string, string];
 
@@ -280,7 +281,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
   const namesakes = namesakeTest(comparisons, levelWeights(trained), model.nameFields);
   const pairLevels = new Uint8Array(comparisons.length);
   // Per pair, 1 when accepted: each pair judged once.
-  const acceptedFlags = new Uint8Array(pairs.count);
+  const acceptedFlags = largeUint8Array(pairs.count);
   let acceptedCount = 0;
   for (let k = 0; k < pairs.count; k++) {
     if (weights[k]! < threshold.weight) continue;
@@ -291,7 +292,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
     acceptedFlags[k] = 1;
     acceptedCount++;
   }
-  const accepted = new Uint32Array(acceptedCount);
+  const accepted = largeUint32Array(acceptedCount);
   for (let k = 0, a = 0; a < acceptedCount; k++) if (acceptedFlags[k] === 1) accepted[a++] = k;
   lap('score');
 

@@ -1,5 +1,6 @@
 import type { BlockingRule } from '../types';
 import { computeKeys } from './keys';
+import { largeInt32Array, largeUint32Array, largeUint8Array } from '../large-arrays';
 
 export interface BlockingReport {
   /** Candidate pairs, each produced once whatever the number of rules that found it. */
@@ -115,7 +116,7 @@ class PairBuffer {
     if (only) return { left: only.left.subarray(0, only.count), right: only.right.subarray(0, only.count), sharedRules: only.rules.subarray(0, only.count) };
     const left = new Int32Array(new SharedArrayBuffer(this.count * 4));
     const right = new Int32Array(new SharedArrayBuffer(this.count * 4));
-    const sharedRules = new Uint32Array(this.count);
+    const sharedRules = largeUint32Array(this.count);
     let at = 0;
     for (const segment of this.segments.splice(0)) {
       left.set(segment.left.subarray(0, segment.count), at);
@@ -177,7 +178,7 @@ export function blockPairs(
   const keys = precomputed ?? computeKeys(rules, size);
   if (keys.length !== size * R) throw new Error('Blocking keys do not match the records and rules');
   // Record i's block under the rule at hand, -1 without a key.
-  const blockOf = new Int32Array(size);
+  const blockOf = largeInt32Array(size);
   // Per rule that windowed some blocks: each record's place in its block's order, -1 in a block compared in full.
   const positions: (Int32Array | null)[] = [];
   const ran: boolean[] = [];
@@ -189,7 +190,7 @@ export function blockPairs(
   // Each record's side under each two-sided rule, asked once.
   const sides = rules.map((rule) => {
     if (!rule.side) return null;
-    const out = new Uint8Array(size);
+    const out = largeUint8Array(size);
     for (let i = 0; i < size; i++) out[i] = rule.side(i);
     return out;
   });
@@ -209,7 +210,7 @@ export function blockPairs(
     ran.push(cap > 0);
     let windowed = false;
     for (let block = 0; block < blockCount && !windowed; block++) windowed = blockSizes[block]! > cap;
-    const position = cap > 0 && windowed ? new Int32Array(size).fill(-1) : null;
+    const position = cap > 0 && windowed ? largeInt32Array(size).fill(-1) : null;
     positions.push(position);
     if (cap === 0) {
       stats.skippedAsTooBroad = true;
@@ -332,12 +333,12 @@ class BlockScratch {
   constructor(size: number) {
     let slots = 1024;
     while (slots < size * 2) slots *= 2;
-    this.slotKeys = new Int32Array(slots);
-    this.slotBlocks = new Int32Array(slots);
-    this.blockSizes = new Int32Array(size);
-    this.offsets = new Int32Array(size + 1);
-    this.fill = new Int32Array(size);
-    this.members = new Int32Array(size);
+    this.slotKeys = largeInt32Array(slots);
+    this.slotBlocks = largeInt32Array(slots);
+    this.blockSizes = largeInt32Array(size);
+    this.offsets = largeInt32Array(size + 1);
+    this.fill = largeInt32Array(size);
+    this.members = largeInt32Array(size);
   }
 }
 

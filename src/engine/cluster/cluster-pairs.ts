@@ -1,3 +1,5 @@
+import { largeFloat64Array, largeIdentity, largeInt32Array, largeUint32Array, largeUint8Array } from '../large-arrays';
+
 export interface Cluster {
   /** Record indexes, ascending. */
   members: number[];
@@ -41,7 +43,7 @@ export function clusterPairs(
   // Ties broken by the pair's ids, smaller first, compared as strings without building any;
   // each accepted pair's weight and ids are looked up once, not at every comparison.
   const n = accepted.length;
-  const linkWeight = new Float64Array(n);
+  const linkWeight = largeFloat64Array(n);
   const lows: string[] = [];
   const highs: string[] = [];
   for (let x = 0; x < n; x++) {
@@ -62,9 +64,10 @@ export function clusterPairs(
     const hy = highs[y]!;
     return hx < hy ? -1 : hx > hy ? 1 : 0;
   });
-  const order = Uint32Array.from(ranked, (x) => accepted[x]!);
-  const parent = new Int32Array(size).map((_, i) => i);
-  const groupSize = new Int32Array(size).fill(1);
+  const order = largeUint32Array(n);
+  ranked.forEach((x, at) => (order[at] = accepted[x]!));
+  const parent = largeIdentity(size);
+  const groupSize = largeInt32Array(size).fill(1);
   const find = (x: number): number => {
     while (parent[x] !== x) {
       parent[x] = parent[parent[x]!]!;
@@ -75,8 +78,8 @@ export function clusterPairs(
   // Each group's members as a list through `next` (-1 ends it) from its root, and its last
   // member: joining two groups links one list to the other, where a map of member arrays
   // copied both at every join (a few hundred thousand arrays and a map rehashed as it grew).
-  const next = new Int32Array(size).fill(-1);
-  const tail = new Int32Array(size).map((_, i) => i);
+  const next = largeInt32Array(size).fill(-1);
+  const tail = largeIdentity(size);
   // A merge is refused when any candidate pair across the two groups says "distinct".
   const clash = (a: number, b: number) => {
     const small = groupSize[a]! <= groupSize[b]! ? a : b;
@@ -115,7 +118,7 @@ export function clusterPairs(
     used.push(k);
   }
   // Clusters in order of their first used link, each root's found through an array, not a map.
-  const clusterOf = new Int32Array(size).fill(-1);
+  const clusterOf = largeInt32Array(size).fill(-1);
   const clusters: Cluster[] = [];
   for (const k of used) {
     const root = find(left[k]!);
@@ -140,22 +143,23 @@ export function clusterPairs(
  */
 function conflictsAmong(size: number, left: Int32Array, right: Int32Array, weights: Float64Array, accepted: Uint32Array, priorWeight: number): { offsets: Int32Array; others: Int32Array } {
   // A flag per record rather than a set: every candidate pair below the prior is checked.
-  const linked = new Uint8Array(size);
+  const linked = largeUint8Array(size);
   for (let a = 0; a < accepted.length; a++) {
     linked[left[accepted[a]!]!] = 1;
     linked[right[accepted[a]!]!] = 1;
   }
   const conflicting = (k: number) => !(weights[k]! >= priorWeight) && linked[left[k]!] === 1 && linked[right[k]!] === 1;
   // Each record's conflicts side by side (counting sort): record x's at others[offsets[x]..offsets[x + 1]).
-  const offsets = new Int32Array(size + 1);
+  const offsets = largeInt32Array(size + 1);
   for (let k = 0; k < weights.length; k++) {
     if (!conflicting(k)) continue;
     offsets[left[k]! + 1]!++;
     offsets[right[k]! + 1]!++;
   }
   for (let x = 0; x < size; x++) offsets[x + 1]! += offsets[x]!;
-  const others = new Int32Array(offsets[size]!);
-  const fill = offsets.slice(0, size);
+  const others = largeInt32Array(offsets[size]!);
+  const fill = largeInt32Array(size);
+  fill.set(offsets.subarray(0, size));
   for (let k = 0; k < weights.length; k++) {
     if (!conflicting(k)) continue;
     others[fill[left[k]!]!++] = right[k]!;

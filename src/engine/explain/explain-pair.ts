@@ -4,6 +4,7 @@ import type { FullNames, ValueCounts } from '../score/term-frequency';
 import type { TrainedModel } from '../score/train-m';
 import { asText } from '../normalize/text';
 import type { LinkFields } from './match-key';
+import { largeFloat64Array, largeInt32Array, largeUint8Array } from '../large-arrays';
 
 export interface FieldContribution {
   field: string;
@@ -167,10 +168,10 @@ export class ExplainedLinks implements LinkFields {
   ) {
     this.shape = explanationShape(comparisons, model);
     const count = comparisons.length;
-    this.levels = new Uint8Array(capacity * count);
-    this.hundredths = new Int32Array(capacity * count);
-    this.weights = new Float64Array(capacity);
-    this.records = new Int32Array(2 * capacity);
+    this.levels = largeUint8Array(capacity * count);
+    this.hundredths = largeInt32Array(capacity * count);
+    this.weights = largeFloat64Array(capacity);
+    this.records = largeInt32Array(2 * capacity);
     this.ids = new Array<string>(2 * capacity);
   }
 

@@ -1,9 +1,14 @@
 import type { Comparison, EngineRecord } from '../types';
 import { shown, type ShownValues } from './explain-pair';
+import { largeInt32Array } from '../large-arrays';
 
 /** The groups' members, ascending. */
 export function memberIndexes(clusters: readonly { members: readonly number[] }[]): Int32Array {
-  return Int32Array.from(clusters.flatMap((cluster) => cluster.members)).sort();
+  const count = clusters.reduce((sum, cluster) => sum + cluster.members.length, 0);
+  const out = largeInt32Array(count);
+  let at = 0;
+  for (const cluster of clusters) for (const member of cluster.members) out[at++] = member;
+  return out.sort();
 }
 
 /** Members read again at a time: few enough that the records read die young. */
@@ -34,7 +39,7 @@ export class ShownTable {
   ) {
     this.shownProperties = comparisons.map((comparison) => [...comparison.properties]);
     this.properties = [...new Set(this.shownProperties.flat())];
-    this.slots = new Int32Array(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1).fill(-1);
+    this.slots = largeInt32Array(indexes.length === 0 ? 0 : indexes[indexes.length - 1]! + 1).fill(-1);
     this.values = new Array<string>(indexes.length * comparisons.length);
   }
 

@@ -302,7 +302,7 @@ class ParallelStages implements StageRunner {
     }
     await Promise.all(this.loads);
     const [[, localEnd], ...slices] = ranges(count, this.workers.length + 1) as [[number, number], ...[number, number][]];
-    const levels = levelArrays(comparisons.length, count, false);
+    const levels = levelArrays(comparisons.length, count, true);
     const remote = slices.map(([from, to], w) => {
       const l = left.slice(from, to);
       const r = right.slice(from, to);
@@ -328,7 +328,7 @@ class ParallelStages implements StageRunner {
     const count = left.length;
     if (!this.loads || count < this.minPairs) return null;
     const loads = this.loads;
-    const levels = levelArrays(comparisons.length, count, false);
+    const levels = levelArrays(comparisons.length, count, true);
     const remote = ranges(count, this.workers.length).map(([from, to], w) => {
       const l = left.slice(from, to);
       const r = right.slice(from, to);
@@ -401,7 +401,8 @@ class ComparedAsFound implements PairsAsFound {
     if (built.some((n) => n !== this.comparisons.length)) throw new Error('A worker built different comparisons from the same dataset');
     if (this.parts.length === 1) return this.parts[0]!.levels;
     const count = this.parts.reduce((sum, part) => sum + part.pairs.count, 0);
-    const levels = levelArrays(this.comparisons.length, count, false);
+    // In shared memory, as a large array's is (see large-arrays): 280 MB at five million contacts.
+    const levels = levelArrays(this.comparisons.length, count, true);
     let at = 0;
     for (const part of this.parts.splice(0)) {
       levels.forEach((level, c) => level.set(part.levels[c]!, at));

@@ -2,6 +2,7 @@ import { NULL_LEVEL, type Comparison } from '../types';
 import type { ComparisonVectors } from './comparison-vectors';
 import type { FullNames, ValueCounts } from './term-frequency';
 import type { TrainedModel } from './train-m';
+import { largeFloat64Array } from '../large-arrays';
 
 /** Bayes factors (log2 m/u) per comparison and level: what one level adds to a pair's weight. */
 export function levelWeights(model: TrainedModel): number[][] {
@@ -82,7 +83,7 @@ export function scorePairs(
     return table;
   });
   const prior = priorWeight(model);
-  const out = new Float64Array(vectors.count).fill(prior);
+  const out = largeFloat64Array(vectors.count).fill(prior);
   for (let c = 0; c < comparisons.length; c++) {
     const levels = vectors.levels[c]!;
     const table = weightTables[c]!;

@@ -1,5 +1,6 @@
 import { codeCounts } from '../text-column';
 import type { Comparison } from '../types';
+import { largeFloat64Array, largeInt32Array } from '../large-arrays';
 
 /** How many records hold each value (by code), and how many hold any. */
 export interface ValueCounts {
@@ -59,12 +60,12 @@ export function fullNames(comparisons: readonly Comparison[], size: number, name
   const b = lastTf.column.codes;
   let width = 1;
   for (let i = 0; i < size; i++) if (b[i]! >= width) width = b[i]! + 1;
-  const keys = new Float64Array(size);
+  const keys = largeFloat64Array(size);
   let total = 0;
   for (let i = 0; i < size; i++) if (a[i] !== 0 && b[i] !== 0) keys[total++] = a[i]! * width + b[i]!;
   // A copy when some lack a name: the rest of the buffer goes, not kept to the end of the scan.
   const sorted = (total === size ? keys : keys.slice(0, total)).sort();
-  const known = new Int32Array(size);
+  const known = largeInt32Array(size);
   // First position whose key is at least `key`.
   const from = (key: number) => {
     let lo = 0;
