@@ -119,19 +119,30 @@ export function clusterPairs(
   }
   // Clusters in order of their first used link, each root's found through an array, not a map.
   const clusterOf = largeInt32Array(size).fill(-1);
-  const clusters: Cluster[] = [];
+  const roots: number[] = [];
+  const linkCounts: number[] = [];
   for (const k of used) {
     const root = find(left[k]!);
     let c = clusterOf[root]!;
     if (c === -1) {
-      c = clusterOf[root] = clusters.length;
-      clusters.push({ members: [], links: [] });
+      c = clusterOf[root] = roots.length;
+      roots.push(root);
+      linkCounts.push(0);
     }
-    clusters[c]!.links.push(k);
+    linkCounts[c]!++;
   }
+  // Each cluster's arrays made at their size and filled: pushed into, a million small arrays
+  // each reserved room for sixteen, and every one lived to the end of the scan.
+  const clusters: Cluster[] = roots.map((root, c) => ({ members: new Array<number>(groupSize[root]!), links: new Array<number>(linkCounts[c]!) }));
+  const filled = largeInt32Array(roots.length);
+  for (const k of used) {
+    const c = clusterOf[find(left[k]!)]!;
+    clusters[c]!.links[filled[c]!++] = k;
+  }
+  filled.fill(0);
   for (let i = 0; i < size; i++) {
     const c = clusterOf[find(i)]!;
-    if (c !== -1) clusters[c]!.members.push(i);
+    if (c !== -1) clusters[c]!.members[filled[c]!++] = i;
   }
   return { clusters, report: { linksRefused, linksRefusedForConflict } };
 }
