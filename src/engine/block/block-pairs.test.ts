@@ -95,6 +95,20 @@ describe('blockPairs', () => {
     expect(result.left.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
+  it('hands over a rule\'s pairs block by block once enough have gathered, before the rule ends', () => {
+    // 40 blocks of 5 namesakes (10 pairs each) under the first rule; pieces of at least 25.
+    const families: BlockingRule[] = [
+      { name: 'family', fields: ['lastname'], key: (i) => key(`family ${Math.floor(i / 5)}`) },
+      { name: 'email', fields: ['email'], key: (i) => key(`${i % 7}@x.com`) },
+    ];
+    const handed: number[][] = [];
+    const result = blockPairs(200, families, 100, undefined, undefined, { found: (pairs) => handed.push(asNumbers(pairs)), piecePairs: 25 });
+    expect(result.report.byRule[0]!.pairs).toBe(400);
+    // The first rule's 400 pairs in pieces of 30 as its blocks end (the last 10 as it ends), then the second rule's.
+    expect(handed.slice(0, 14).map((pairs) => pairs.length)).toEqual([...new Array<number>(13).fill(30), 10]);
+    expect(handed.flat()).toEqual(asNumbers(result));
+  });
+
   it('skips pairs the caller excludes', () => {
     const result = blockPairs(size, rules, 100, (a, b) => a === 0 && b === 2);
     expect(pairSet(result).has('0-2')).toBe(false);
