@@ -98,16 +98,14 @@ export async function openCsvRecords(file: string, objectType: ObjectType, optio
   // A worker's rows are packed straight from the fields, and only this thread's become records.
   async function* pages(): AsyncGenerator<RecordPage> {
     for await (const batch of rowBatches()) {
+      const ids = batch.map((row) => row.id);
       yield {
         count: batch.length,
-        ids: () => batch.map((row) => row.id),
+        ids: () => ids,
         packed(reads) {
           const columns: Record<string, string[]> = {};
           for (const [property, index] of mapping.properties) if (reads.includes(property)) columns[property] = batch.map((row) => row.fields[index]!);
-          return packColumns(
-            batch.map((row) => row.id),
-            columns,
-          );
+          return packColumns(ids, columns);
         },
         records: () => batch.map((row) => toRecord(row.id, row.fields)),
       };
