@@ -331,7 +331,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
       links.add(levels, i, j, data.ids[i]!, data.ids[j]!, weigh);
       probabilities += weightToProbability(links.weight(links.count - 1));
     }
-    const recordIds = cluster.members.map((i) => data.ids[i]!).sort();
+    const recordIds = idsInOrder(cluster.members, data.ids);
     const primary = cluster.members.reduce((best, i) =>
       data.completeness[i]! > data.completeness[best]! ||
       (data.completeness[i] === data.completeness[best] && (data.updatedAt[i]! > data.updatedAt[best]! || (data.updatedAt[i] === data.updatedAt[best] && data.ids[i]! < data.ids[best]!)))
@@ -350,6 +350,7 @@ function* groupingSteps(input: GroupingInput): Generator<unknown, DuplicateDetec
       links,
       from,
       to,
+      cluster.members,
     );
   });
   // Most confident first, then by id: the keys read from arrays side by side, not from the groups.
@@ -409,8 +410,18 @@ function gatheredLinks(clusters: readonly Cluster[], vectors: ComparisonVectors,
   return out;
 }
 
-function explainedGroup(group: Omit<DuplicateGroup, 'pairs'>, links: ExplainedLinks, from: number, to: number): DuplicateGroup {
-  Object.defineProperty(group, GROUP_LINKS, { value: { links, from, to } });
+/** The ids of these records, sorted; a pair (most groups) without calling sort. */
+function idsInOrder(members: readonly number[], ids: readonly string[]): string[] {
+  if (members.length === 2) {
+    const a = ids[members[0]!]!;
+    const b = ids[members[1]!]!;
+    return a < b ? [a, b] : [b, a];
+  }
+  return members.map((i) => ids[i]!).sort();
+}
+
+function explainedGroup(group: Omit<DuplicateGroup, 'pairs'>, links: ExplainedLinks, from: number, to: number, members: readonly number[]): DuplicateGroup {
+  Object.defineProperty(group, GROUP_LINKS, { value: { links, from, to, members } });
   Object.defineProperty(group, 'pairs', { get: groupPairs, enumerable: true, configurable: true });
   return group as DuplicateGroup;
 }
@@ -421,6 +432,16 @@ const GROUP_LINKS = Symbol('group links');
 function groupPairs(this: { [GROUP_LINKS]: { links: ExplainedLinks; from: number; to: number } }): PairExplanation[] {
   const { links, from, to } = this[GROUP_LINKS];
   return links.explain(from, to);
+}
+
+/**
+ * Where a group's members stand among the records the scan compared (those it was given, in
+ * order, less any repeated id), ascending: for a caller that holds the records in that order
+ * and would otherwise look each id up again. Undefined for a group that did not come from a
+ * scan (a copy, or one read back from storage).
+ */
+export function memberPlaces(group: DuplicateGroup): readonly number[] | undefined {
+  return (group as { [GROUP_LINKS]?: { members: readonly number[] } })[GROUP_LINKS]?.members;
 }
 
 /** Each stage's milliseconds, taken by `lap` as the stage ends. */

@@ -1,5 +1,5 @@
 /** The engine's public surface: everything else in src/engine is internal. */
-export { findDuplicates } from './find-duplicates';
+export { findDuplicates, memberPlaces } from './find-duplicates';
 export { findDuplicatesInParallel, startEngineThreads } from './parallel/find-duplicates-in-parallel';
 export type { ParallelOptions } from './parallel/find-duplicates-in-parallel';
 export type { DuplicateDetectionResult, DuplicateGroup, EngineStage, FindDuplicatesOptions, KeptModel, PairOfIds } from './find-duplicates';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mapColumns } from './column-mapping';
 import { csvRows, csvRowsAt, type CsvRow } from './csv-rows';
 import { openCsvRecords } from './read-csv-records';
-import { resultsJson } from './write-results';
+import { resultsCsv, resultsJson } from './write-results';
 import { findDuplicates, findDuplicatesInParallel, type EngineRecord } from '../../src/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,6 +77,29 @@ describe('npm run dedupe', { timeout: 60_000 }, () => {
     expect(pieces.join('')).toBe(`${JSON.stringify(whole, null, 2)}\n`);
     const none = { ...result, groups: [], duplicateRecordCount: 0 };
     expect([...resultsJson(none, 1)].join('')).toBe(`${JSON.stringify({ ...whole, summary: { ...whole.summary, groups: 0, recordsInGroups: 0, seconds: 1 }, groups: [] }, null, 2)}\n`);
+  });
+
+  it('writes a CSV row per record in its place, whether the groups say where their records stand or only name them', () => {
+    const records: EngineRecord[] = Array.from({ length: 2_400 }, (_, i) => {
+      const person = Math.floor(i / 2);
+      return { id: `r-${i}`, properties: { firstname: `Name${person}`, lastname: `Family${person % 700}`, email: `person${person}@example.com` } };
+    });
+    const result = findDuplicates(records, 'contacts');
+    const csv = (ids: string[], groups = result.groups) => {
+      const places = new Map(ids.map((id, i) => [id, i]));
+      return [...resultsCsv(ids, { ...result, groups }, (id) => places.get(id) ?? -1)].join('').trim().split('\n');
+    };
+    const ids = records.map((record) => record.id);
+    const rows = csv(ids);
+    expect(rows[0]).toBe('id,group_id,confidence,suggested_primary');
+    // Each person's two records in one group, one of them its suggested primary.
+    expect(rows[1]).toMatch(/^r-0,r-0,[\d.]+,(true|false)$/);
+    expect(rows[2]).toMatch(/^r-1,r-0,[\d.]+,(true|false)$/);
+    expect(rows.slice(1).filter((row) => row.endsWith(',true'))).toHaveLength(result.groups.length);
+    // Copies of the groups (as read back from storage) know only their records' ids.
+    expect(csv(ids, result.groups.map((group) => ({ ...group })))).toEqual(rows);
+    // Records held in another order than the scan's: each row still names its own group.
+    expect(csv([...ids].reverse()).slice(1).reverse()).toEqual(rows.slice(1));
   });
 
   it('maps other column names with --map and takes ids from --id', () => {

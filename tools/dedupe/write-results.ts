@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DuplicateDetectionResult } from '../../src/engine';
+import { memberPlaces, type DuplicateDetectionResult } from '../../src/engine';
 
 const csvField = (value: string | number) => {
   const text = String(value);
@@ -22,11 +22,18 @@ export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionRe
   // Per record: 0 in no group, g + 1 a member of group g, -(g + 1) its primary.
   const places = new Int32Array(ids.length);
   result.groups.forEach((group, g) => {
-    for (const id of group.recordIds) {
-      const at = indexOf(id);
-      if (at === -1) throw new Error(`The results name a record that was not read: ${id}`);
-      places[at] = id === group.primaryId ? -1 - g : g + 1;
-    }
+    // The scan's places for its records are the reader's when they name the same records:
+    // looking a third of a million ids up again cost 0.3 s of a million contacts' run.
+    const known = memberPlaces(group);
+    const members =
+      known !== undefined && known.length === group.recordIds.length && known.every((at) => group.recordIds.includes(ids[at]!))
+        ? known
+        : group.recordIds.map((id) => {
+            const at = indexOf(id);
+            if (at === -1) throw new Error(`The results name a record that was not read: ${id}`);
+            return at;
+          });
+    for (const at of members) places[at] = ids[at] === group.primaryId ? -1 - g : g + 1;
   });
   // Ids and the rest of their rows side by side, joined once a piece: no string per row.
   let cells = ['id,group_id,confidence,suggested_primary\n'];

@@ -336,9 +336,11 @@ const FOUND_PIECE = 1 << 18;
 
 /** Working arrays of blocking, one set for every rule. */
 class BlockScratch {
-  /** Open addressing from key to block: slot keys (-1 empty) and their blocks. */
-  readonly slotKeys: Int32Array;
-  readonly slotBlocks: Int32Array;
+  /**
+   * Open addressing from key to block: each slot a key (-1 empty) and its block side by
+   * side, so that a lookup reads one place at random, not two.
+   */
+  readonly slots: Int32Array;
   readonly blockSizes: Int32Array;
   readonly offsets: Int32Array;
   readonly fill: Int32Array;
@@ -347,8 +349,7 @@ class BlockScratch {
   constructor(size: number) {
     let slots = 1024;
     while (slots < size * 2) slots *= 2;
-    this.slotKeys = largeInt32Array(slots);
-    this.slotBlocks = largeInt32Array(slots);
+    this.slots = largeInt32Array(slots * 2);
     this.blockSizes = largeInt32Array(size);
     this.offsets = largeInt32Array(size + 1);
     this.fill = largeInt32Array(size);
@@ -365,9 +366,9 @@ class BlockScratch {
  * blockOf, block sizes to scratch.blockSizes; returns the number of blocks.
  */
 function assignBlocks(size: number, keys: Int32Array, r: number, rules: number, scratch: BlockScratch, blockOf: Int32Array): number {
-  const { slotKeys, slotBlocks, blockSizes } = scratch;
-  slotKeys.fill(-1);
-  const mask = slotKeys.length - 1;
+  const { slots, blockSizes } = scratch;
+  slots.fill(-1);
+  const mask = (slots.length >> 1) - 1;
   let blockCount = 0;
   for (let i = 0; i < size; i++) {
     const key = keys[i * rules + r]!;
@@ -376,14 +377,14 @@ function assignBlocks(size: number, keys: Int32Array, r: number, rules: number, 
       continue;
     }
     // Keys are hashes already: mixed once more, their low bits index the table.
-    let slot = (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
-    while (slotKeys[slot] !== key && slotKeys[slot] !== -1) slot = (slot + 1) & mask;
-    if (slotKeys[slot] === -1) {
-      slotKeys[slot] = key;
-      slotBlocks[slot] = blockCount;
+    let at = ((Math.imul(key, 0x9e3779b1) >>> 0) & mask) << 1;
+    while (slots[at] !== key && slots[at] !== -1) at = (at + 2) & (slots.length - 1);
+    if (slots[at] === -1) {
+      slots[at] = key;
+      slots[at + 1] = blockCount;
       blockSizes[blockCount++] = 0;
     }
-    const block = slotBlocks[slot]!;
+    const block = slots[at + 1]!;
     blockOf[i] = block;
     blockSizes[block]!++;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comparison } from '../types';
+import { NULL_LEVEL, type Comparison } from '../types';
 import type { ComparisonVectors } from './comparison-vectors';
 import { trainM } from './train-m';
 
@@ -71,6 +71,21 @@ describe('trainM: the prior', () => {
     const small = train(candidates(10_000, 500_000), 5e11);
     const large = train(candidates(20_000, 2_000_000), 2e12);
     expect(Math.log2(small.lambda / large.lambda)).toBeCloseTo(1, 1);
+  });
+});
+
+describe('trainM: comparison vectors', () => {
+  it('tells pairs apart by every comparison, however many a model has', () => {
+    // Fifteen comparisons no record has a value for, between the name and the email address:
+    // the email's level, read last, still splits duplicates from namesakes.
+    const blanks = Array.from({ length: 15 }, (_, b) => comparison(`blank ${b}`));
+    const vectors = candidates(1_000, 50_000);
+    const wide: ComparisonVectors = { count: vectors.count, levels: [vectors.levels[0]!, ...blanks.map(() => new Uint8Array(vectors.count).fill(NULL_LEVEL)), vectors.levels[1]!] };
+    const sessions = [{ pairs: Uint32Array.from({ length: vectors.count }, (_, k) => k), excluded: [true, ...blanks.map(() => false), false] }];
+    const model = trainM([comparisons[0]!, ...blanks, comparisons[1]!], wide, [u[0]!, ...blanks.map(() => [0.5, 0.5]), u[1]!], sessions, {}, 5e11);
+    const narrow = train(vectors, 5e11);
+    expect(model.lambda).toBeCloseTo(narrow.lambda, 20);
+    expect(model.m.at(-1)).toEqual(narrow.m[1]);
   });
 });
 
