@@ -381,11 +381,6 @@ function isBatches(input: readonly EngineRecord[] | RecordBatches): input is Rec
 }
 
 /**
- * A group whose `pairs` are explained when read (see ExplainedLinks): an own, enumerable
- * property like the rest, so JSON, spreading and structured cloning see it; every read
- * builds them anew.
- */
-/**
  * The grouped links' levels (`levels.length` a link) and records, in the clusters' order,
  * read from the pairs' arrays in the pairs' order: read link by link, every link was a miss
  * of the processor's cache in each comparison's array of tens of millions of pairs.
@@ -420,6 +415,11 @@ function idsInOrder(members: readonly number[], ids: readonly string[]): string[
   return members.map((i) => ids[i]!).sort();
 }
 
+/**
+ * A group whose `pairs` are explained when read (see ExplainedLinks): an own, enumerable
+ * property like the rest, so JSON, spreading and structured cloning see it; every read
+ * builds them anew.
+ */
 function explainedGroup(group: Omit<DuplicateGroup, 'pairs'>, links: ExplainedLinks, from: number, to: number, members: readonly number[]): DuplicateGroup {
   Object.defineProperty(group, GROUP_LINKS, { value: { links, from, to, members } });
   Object.defineProperty(group, 'pairs', { get: groupPairs, enumerable: true, configurable: true });
@@ -435,10 +435,11 @@ function groupPairs(this: { [GROUP_LINKS]: { links: ExplainedLinks; from: number
 }
 
 /**
- * Where a group's members stand among the records the scan compared (those it was given, in
- * order, less any repeated id), ascending: for a caller that holds the records in that order
- * and would otherwise look each id up again. Undefined for a group that did not come from a
- * scan (a copy, or one read back from storage).
+ * Where a group's members stand in the dataset the scan compared, ascending: for a full scan,
+ * among the records it was given, in order, less any repeated id (a rescan's dataset still
+ * holds the records removed since it was built). For a caller that holds the records in that
+ * order and would otherwise look each id up again. Undefined for a group that did not come
+ * from a scan (a copy, or one read back from storage).
  */
 export function memberPlaces(group: DuplicateGroup): readonly number[] | undefined {
   return (group as { [GROUP_LINKS]?: { members: readonly number[] } })[GROUP_LINKS]?.members;

@@ -8,7 +8,7 @@ import { mapColumns } from './column-mapping';
 import { csvRows, csvRowsAt, type CsvRow } from './csv-rows';
 import { openCsvRecords } from './read-csv-records';
 import { resultsCsv, resultsJson } from './write-results';
-import { findDuplicates, findDuplicatesInParallel, type EngineRecord } from '../../src/engine';
+import { findDuplicates, findDuplicatesInParallel, memberPlaces, type EngineRecord } from '../../src/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dedupe-cli-'));
@@ -90,6 +90,8 @@ describe('npm run dedupe', { timeout: 60_000 }, () => {
       return [...resultsCsv(ids, { ...result, groups }, (id) => places.get(id) ?? -1)].join('').trim().split('\n');
     };
     const ids = records.map((record) => record.id);
+    // The scan says where each group's records stand: the writer need not look them up.
+    for (const group of result.groups.slice(0, 50)) expect(memberPlaces(group)?.map((at) => ids[at]).sort()).toEqual(group.recordIds);
     const rows = csv(ids);
     expect(rows[0]).toBe('id,group_id,confidence,suggested_primary');
     // Each person's two records in one group, one of them its suggested primary.
@@ -100,6 +102,10 @@ describe('npm run dedupe', { timeout: 60_000 }, () => {
     expect(csv(ids, result.groups.map((group) => ({ ...group })))).toEqual(rows);
     // Records held in another order than the scan's: each row still names its own group.
     expect(csv([...ids].reverse()).slice(1).reverse()).toEqual(rows.slice(1));
+    // Or with an id written twice before them (the scan compared the first): the places the
+    // scan gives name one record twice and another not at all, and are not taken.
+    const repeated = csv([ids[0]!, ...ids]);
+    expect(repeated.slice(2)).toEqual(rows.slice(1));
   });
 
   it('maps other column names with --map and takes ids from --id', () => {

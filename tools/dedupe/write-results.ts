@@ -26,7 +26,7 @@ export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionRe
     // looking a third of a million ids up again cost 0.3 s of a million contacts' run.
     const known = memberPlaces(group);
     const members =
-      known !== undefined && known.length === group.recordIds.length && known.every((at) => group.recordIds.includes(ids[at]!))
+      known !== undefined && namesTheGroup(known, group.recordIds, ids)
         ? known
         : group.recordIds.map((id) => {
             const at = indexOf(id);
@@ -49,6 +49,12 @@ export function* resultsCsv(ids: readonly string[], result: DuplicateDetectionRe
 }
 
 const ROWS_A_PIECE = 20_000;
+
+/** Whether the records at these places are the group's, each once (a group is a few records: compared pair by pair). */
+function namesTheGroup(places: readonly number[], recordIds: readonly string[], ids: readonly string[]): boolean {
+  if (places.length !== recordIds.length) return false;
+  return places.every((at, x) => recordIds.includes(ids[at]!) && places.slice(0, x).every((earlier) => ids[earlier] !== ids[at]));
+}
 
 /**
  * The groups with every pair's explanation, and what the run measured, as JSON.stringify

@@ -1,5 +1,6 @@
 import { NULL_LEVEL, type Comparison } from '../types';
 import type { ComparisonVectors } from './comparison-vectors';
+import { largeInt32Array } from '../large-arrays';
 
 export interface TrainingLabels {
   /** Comparison vectors of pairs users confirmed as duplicates (merged). */
@@ -309,7 +310,7 @@ export class PatternIndex {
   constructor(vectors: ComparisonVectors) {
     const columns = vectors.levels;
     const comparisons = columns.length;
-    this.of = new Int32Array(vectors.count);
+    this.of = largeInt32Array(vectors.count);
     // A pair's levels packed four to a 32-bit word: a pattern is found by its words' hash and
     // told from another by comparing a few words, not a level at a time.
     const width = Math.max(1, Math.ceil(comparisons / 4));
