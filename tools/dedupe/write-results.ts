@@ -53,7 +53,12 @@ const ROWS_A_PIECE = 20_000;
 /** Whether the records at these places are the group's, each once (a group is a few records: compared pair by pair). */
 function namesTheGroup(places: readonly number[], recordIds: readonly string[], ids: readonly string[]): boolean {
   if (places.length !== recordIds.length) return false;
-  return places.every((at, x) => recordIds.includes(ids[at]!) && places.slice(0, x).every((earlier) => ids[earlier] !== ids[at]));
+  for (let x = 0; x < places.length; x++) {
+    const id = ids[places[x]!];
+    if (id === undefined || !recordIds.includes(id)) return false;
+    for (let y = 0; y < x; y++) if (ids[places[y]!] === id) return false;
+  }
+  return true;
 }
 
 /**

@@ -299,13 +299,13 @@ function grown(array: Int32Array): Int32Array {
  * session instead, into a Map keyed by the levels packed in a double (boxed for every
  * lookup), training spent 0.4 s of a million contacts' run on it.
  */
-export class PatternIndex {
+class PatternIndex {
   /** The pattern of each pair. */
   readonly of: Int32Array;
   /** Each pattern's levels, by its number, numbered in order of first appearance. */
   readonly levels: Uint8Array[] = [];
   /** Each pattern's pairs among all of them. */
-  counts: Int32Array;
+  readonly counts: Int32Array;
 
   constructor(vectors: ComparisonVectors) {
     const columns = vectors.levels;
